@@ -1,0 +1,85 @@
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '@/lib/utils';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+// A tiny external store, so any code (hooks, mutations) can raise a toast
+// without threading a context through; the <Toaster/> renders them.
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  items = [...items.slice(-4), { ...input, id, open: true }];
+  emit();
+  return id;
+}
+
+function dismiss(id: number) {
+  items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  // Leave time for the close animation before dropping it.
+  setTimeout(() => {
+    items = items.filter((t) => t.id !== id);
+    emit();
+  }, 300);
+}
+
+/** For tests: forget every toast. */
+export function resetToasts() {
+  items = [];
+  emit();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribe, () => items, () => items);
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" duration={5000}>
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => !open && dismiss(t.id)}
+          type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg',
+            t.variant === 'destructive'
+              ? 'border-red-700 bg-red-700 text-white'
+              : 'border-stone-200 bg-white text-stone-900',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            {t.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Fechar"
+            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,15 @@
+export const LANGUAGES = ['pt', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'pt';
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'pt' || value === 'en';
+}
+
+/** Spec §2: Portuguese when the path is / or /pt, otherwise English. */
+export function languageFromPath(pathname: string): Language {
+  return pathname === '/' || pathname === '/pt' || pathname.startsWith('/pt/') ? 'pt' : 'en';
+}
+
+/** BCP 47 tag for dates and <html lang>. */
+export const LOCALE: Record<Language, string> = { pt: 'pt-BR', en: 'en-US' };

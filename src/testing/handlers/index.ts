@@ -1,0 +1,5 @@
+import type { RequestHandler } from 'msw';
+
+// One file per resource (posts.ts, settings.ts, auth.ts…), each exporting its
+// default handlers, shaped like the real REST/auth answers; collected here.
+export const handlers: RequestHandler[] = [];

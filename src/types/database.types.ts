@@ -1,0 +1,93 @@
+// Shape of `supabase gen types typescript` for supabase/migrations.
+// Regenerate with the Supabase CLI when the schema changes; do not edit by hand otherwise.
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      blog_posts: {
+        Row: {
+          category: string | null;
+          content: string | null;
+          created_at: string;
+          date: string;
+          excerpt: string | null;
+          id: string;
+          image_url: string | null;
+          language: string;
+          published: boolean;
+          read_time: string;
+          title: string;
+        };
+        Insert: {
+          category?: string | null;
+          content?: string | null;
+          created_at?: string;
+          date?: string;
+          excerpt?: string | null;
+          id?: string;
+          image_url?: string | null;
+          language?: string;
+          published?: boolean;
+          read_time?: string;
+          title: string;
+        };
+        Update: {
+          category?: string | null;
+          content?: string | null;
+          created_at?: string;
+          date?: string;
+          excerpt?: string | null;
+          id?: string;
+          image_url?: string | null;
+          language?: string;
+          published?: boolean;
+          read_time?: string;
+          title?: string;
+        };
+        Relationships: [];
+      };
+      site_settings: {
+        Row: {
+          description: string | null;
+          id: string;
+          key: string;
+          language: string;
+          value: string;
+        };
+        Insert: {
+          description?: string | null;
+          id?: string;
+          key: string;
+          language: string;
+          value?: string;
+        };
+        Update: {
+          description?: string | null;
+          id?: string;
+          key?: string;
+          language?: string;
+          value?: string;
+        };
+        Relationships: [];
+      };
+      user_roles: {
+        Row: { created_at: string; role: Database['public']['Enums']['app_role']; user_id: string };
+        Insert: { created_at?: string; role?: Database['public']['Enums']['app_role']; user_id: string };
+        Update: { created_at?: string; role?: Database['public']['Enums']['app_role']; user_id?: string };
+        Relationships: [];
+      };
+    };
+    Views: { [_ in never]: never };
+    Functions: {
+      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+    };
+    Enums: { app_role: 'admin' };
+    CompositeTypes: { [_ in never]: never };
+  };
+};
+
+type PublicSchema = Database['public'];
+export type Tables<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Row'];
+export type TablesInsert<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Insert'];
+export type TablesUpdate<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Update'];
