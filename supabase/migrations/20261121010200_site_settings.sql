@@ -94,12 +94,12 @@ from (
     ('blog_section_title', 'Título da seção do blog na página inicial (vazio: "Últimos Insights" / "Latest Insights").'),
     ('footer_description', 'Frase curta de apresentação no rodapé do site.'),
     ('footer_copyright', 'Linha de direitos autorais no rodapé do site.'),
-    ('contact_whatsapp_url', 'Link do WhatsApp na seção de contato (por exemplo, https://wa.me/55DDDNÚMERO).'),
-    ('contact_linkedin_url', 'Link do perfil pessoal no LinkedIn na seção de contato.'),
-    ('contact_linkedin_company_url', 'Link da página da empresa no LinkedIn na seção de contato.'),
-    ('contact_instagram_url', 'Link do perfil no Instagram na seção de contato.'),
-    ('contact_website_url', 'Link do site da empresa na seção de contato.'),
-    ('contact_youtube_url', 'Link do canal no YouTube na seção de contato.')
+    ('contact_whatsapp_url', 'Link do WhatsApp na seção de contato (por exemplo, https://wa.me/55DDDNÚMERO). Vazio: o link não aparece no site.'),
+    ('contact_linkedin_url', 'Link do perfil pessoal no LinkedIn na seção de contato. Vazio: o link não aparece no site.'),
+    ('contact_linkedin_company_url', 'Link da página da empresa no LinkedIn na seção de contato. Vazio: o link não aparece no site.'),
+    ('contact_instagram_url', 'Link do perfil no Instagram na seção de contato. Vazio: o link não aparece no site.'),
+    ('contact_website_url', 'Link do site da empresa na seção de contato. Vazio: o link não aparece no site.'),
+    ('contact_youtube_url', 'Link do canal no YouTube na seção de contato. Vazio: o link não aparece no site.')
 ) as k (key, description)
 cross join (values ('pt'), ('en')) as l (language)
 on conflict (key, language) do nothing;
