@@ -1,4 +1,6 @@
-// Placeholder: replaced by the feature that owns this route.
-export default function Route() {
-  return <main>admin</main>;
+import { RequireAdmin } from '@/features/auth/components/require-admin';
+
+// Filled in with the admin panel next; the guard comes first.
+export default function AdminRoute() {
+  return <RequireAdmin>{(user) => <main>{user.email}</main>}</RequireAdmin>;
 }

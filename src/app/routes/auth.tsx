@@ -1,4 +1,12 @@
-// Placeholder: replaced by the feature that owns this route.
-export default function Route() {
-  return <main>auth</main>;
+import { AuthPanel } from '@/features/auth/components/auth-panel';
+import { RedirectIfSignedIn } from '@/features/auth/components/redirect-if-signed-in';
+
+export default function AuthRoute() {
+  return (
+    <RedirectIfSignedIn>
+      <main className="flex min-h-screen items-center justify-center bg-stone-50 p-4">
+        <AuthPanel />
+      </main>
+    </RedirectIfSignedIn>
+  );
 }

@@ -1,7 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Outlet } from 'react-router-dom';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { postKeys } from '@/features/posts/api/keys';
 
-// Placeholder: the auth/admin work puts the session provider here, so the
-// public pages never load it.
+/**
+ * Wraps /auth and /admin (lazy, so public pages never load the session code).
+ * On sign-out the admin's list, drafts included, is dropped from the cache.
+ */
 export default function SessionLayout() {
-  return <Outlet />;
+  const queryClient = useQueryClient();
+  const onSignedOut = useCallback(() => queryClient.removeQueries({ queryKey: postKeys.adminList() }), [queryClient]);
+  return (
+    <AuthProvider onSignedOut={onSignedOut}>
+      <Outlet />
+    </AuthProvider>
+  );
 }

@@ -1,5 +1,8 @@
 import type { RequestHandler } from 'msw';
+import { authHandlers } from './auth';
+import { postsHandlers } from './posts';
+import { settingsHandlers } from './settings';
 
 // One file per resource (posts.ts, settings.ts, auth.ts…), each exporting its
 // default handlers, shaped like the real REST/auth answers; collected here.
-export const handlers: RequestHandler[] = [];
+export const handlers: RequestHandler[] = [...authHandlers, ...postsHandlers, ...settingsHandlers];

@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { authUrl, restUrl } from '@/testing/api';
+import { seedSession } from '@/testing/handlers/auth';
+import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+describe('the /admin guard', () => {
+  it("shows 'Verificando autenticação...' then replaces a signed-out visitor's /admin with /auth", async () => {
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it("says 'Verificando autenticação...' while the role is checked", async () => {
+    seedSession();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(
+      http.post(restUrl('rpc/is_admin'), async () => {
+        await gate;
+        return HttpResponse.json(true);
+      }),
+    );
+    renderApp('/admin');
+    expect(await screen.findByText('Verificando autenticação...')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.queryByText('Verificando autenticação...')).not.toBeInTheDocument());
+  });
+
+  it('shows a signed-in non-admin that the account has no access, never the editor', async () => {
+    seedSession('leitor@example.com');
+    server.use(http.post(restUrl('rpc/is_admin'), () => HttpResponse.json(false)));
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Acesso restrito' })).toBeInTheDocument();
+    expect(screen.getByText('Sua conta não tem permissão para administrar este site.')).toBeInTheDocument();
+    expect(screen.getByText('Conectado como leitor@example.com.')).toBeInTheDocument();
+    expect(screen.queryByText('Administração do Blog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Novo Post' })).not.toBeInTheDocument();
+  });
+
+  it("lets the non-admin sign out: toast, session gone, back to /auth", async () => {
+    seedSession('leitor@example.com');
+    let scope: string | null = null;
+    server.use(
+      http.post(restUrl('rpc/is_admin'), () => HttpResponse.json(false)),
+      http.post(authUrl('/logout'), ({ request }) => {
+        scope = new URL(request.url).searchParams.get('scope');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, router } = renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('Logout realizado')).toBeInTheDocument();
+    expect(screen.getByText('Você foi desconectado com sucesso')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(scope).toBe('global');
+    expect(window.localStorage.getItem('sb-localhost-auth-token')).toBeNull();
+  });
+
+  it('offers a retry when the role check itself fails', async () => {
+    seedSession();
+    let fail = true;
+    server.use(
+      http.post(restUrl('rpc/is_admin'), () =>
+        fail ? HttpResponse.json({ code: 'XX000', details: null, hint: null, message: 'boom' }, { status: 500 }) : HttpResponse.json(true),
+      ),
+    );
+    const { user } = renderApp('/admin');
+    await screen.findByText('Não foi possível verificar as permissões da sua conta.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(screen.queryByText('Não foi possível verificar as permissões da sua conta.')).not.toBeInTheDocument());
+  });
+});
+
+describe('/auth when already signed in', () => {
+  it('goes to /admin', async () => {
+    seedSession();
+    const { router } = renderApp('/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
