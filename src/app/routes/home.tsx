@@ -1,6 +1,47 @@
+import { SkipLink } from '@/components/ui/skip-link';
+import { BlogSection } from '@/features/posts/components/blog-section';
+import { useSiteTexts } from '@/features/settings/hooks/use-site-texts';
+import { AboutSection } from '@/features/site/components/about-section';
+import { ContactSection } from '@/features/site/components/contact-section';
+import { HeroSection } from '@/features/site/components/hero-section';
+import { SiteFooter } from '@/features/site/components/site-footer';
+import { SiteHeader } from '@/features/site/components/site-header';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
+import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
-// Placeholder: the public-site work replaces this.
+/** /pt and /en (spec §2): header, hero, blog, about, contact, footer, in that order. */
 export default function HomeRoute({ language }: { language: Language }) {
-  return <main lang={language}>Home</main>;
+  const { texts, contactLinks, isPending } = useSiteTexts(language);
+  useDocumentMeta(language, t(language).meta.title);
+  useScrollToHash();
+
+  return (
+    <div className="min-h-screen bg-paper text-ink">
+      <SkipLink label={t(language).skipToContent} />
+      <SiteHeader
+        language={language}
+        labels={{ home: texts.nav_home, about: texts.nav_about, blog: texts.nav_blog, contact: texts.nav_contact }}
+      />
+      <main id="main-content" tabIndex={-1} className="focus:outline-none">
+        <HeroSection
+          language={language}
+          title={texts.hero_title}
+          subtitle={texts.hero_subtitle}
+          description={texts.hero_description}
+          pending={isPending}
+        />
+        <BlogSection language={language} title={texts.blog_section_title} />
+        <AboutSection
+          title={texts.about_title}
+          subtitle={texts.about_subtitle}
+          paragraphs={[texts.about_description_1, texts.about_description_2]}
+          pending={isPending}
+        />
+        <ContactSection language={language} links={contactLinks} />
+      </main>
+      <SiteFooter language={language} description={texts.footer_description} copyright={texts.footer_copyright} />
+    </div>
+  );
 }

@@ -1,4 +1,8 @@
-// Placeholder: replaced by the feature that owns this route.
-export default function Route() {
-  return <main>post</main>;
+import { useParams } from 'react-router-dom';
+import { PostPage } from '@/features/posts/components/post-page';
+
+export default function PostRoute() {
+  const { id = '' } = useParams();
+  // key: a different post is a fresh page (state, scroll, image fallbacks).
+  return <PostPage key={id} id={id} />;
 }

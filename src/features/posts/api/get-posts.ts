@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Language } from '@/lib/language';
+import { supabase } from '@/lib/supabase';
+import type { Tables } from '@/types/database.types';
+import { postKeys } from './keys';
+
+export type Post = Tables<'blog_posts'>;
+
+/** Spec §7: published blog_posts of one language, newest first. */
+export async function getPublishedPosts(language: Language): Promise<Post[]> {
+  const { data, error } = await supabase
+    .from('blog_posts')
+    .select('*')
+    .eq('language', language)
+    .eq('published', true)
+    .order('date', { ascending: false });
+  if (error) throw error;
+  return data;
+}
+
+export const postsQueryOptions = (language: Language) =>
+  queryOptions({ queryKey: postKeys.publicList(language), queryFn: () => getPublishedPosts(language) });
+
+export function usePosts(language: Language) {
+  return useQuery(postsQueryOptions(language));
+}

@@ -1,0 +1,40 @@
+import { Badge } from '@/components/ui/badge';
+import { formatLongDate } from '@/lib/dates';
+import { t } from '@/lib/i18n';
+import type { Language } from '@/lib/language';
+import type { Post } from '../api/get-posts';
+import { PostImage } from './post-image';
+
+/** Spec §2: image, category, title, long date, read time, excerpt, content with its whitespace kept. */
+export function PostArticle({ post, language }: { post: Post; language: Language }) {
+  const texts = t(language).post;
+  const content = post.content?.trim() ? post.content : null;
+  return (
+    <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
+      {post.image_url && (
+        <div className="mb-10 aspect-[16/9] overflow-hidden rounded-lg bg-stone-100">
+          <PostImage src={post.image_url} alt={post.title} />
+        </div>
+      )}
+      <div className="flex flex-col gap-5">
+        {post.category && <Badge className="self-start">{post.category}</Badge>}
+        <h1 className="font-serif text-4xl leading-tight text-ink sm:text-5xl">{post.title}</h1>
+        <p className="flex flex-wrap gap-x-2 text-stone-600">
+          <time dateTime={post.date}>{formatLongDate(post.date, language)}</time>
+          <span aria-hidden>·</span>
+          <span>{`${post.read_time} ${texts.readTimeSuffix}`}</span>
+        </p>
+      </div>
+      {post.excerpt?.trim() && (
+        <p className="mt-10 border-l-4 border-accent-700 pl-6 font-serif text-xl italic leading-relaxed text-stone-700">
+          {post.excerpt}
+        </p>
+      )}
+      {content ? (
+        <div className="mt-10 whitespace-pre-wrap font-serif text-lg leading-8 text-stone-800">{content}</div>
+      ) : (
+        <p className="mt-10 italic text-stone-600">{texts.emptyContent}</p>
+      )}
+    </article>
+  );
+}

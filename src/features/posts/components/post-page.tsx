@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { SkipLink } from '@/components/ui/skip-link';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentMeta } from '@/lib/document-meta';
+import { t } from '@/lib/i18n';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/language';
+import { usePost } from '../api/get-post';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { PostArticle } from './post-article';
+import { PostFooter } from './post-footer';
+import { PostNotFound } from './post-not-found';
+import { PostTopBar } from './post-top-bar';
+
+/**
+ * /post/:id. The page speaks the post's language; until the post is known
+ * (loading, not found, failure) it speaks the site's default, Portuguese,
+ * which is also the language of the spec's 'Post não encontrado'.
+ */
+export function PostPage({ id }: { id: string }) {
+  const { data: post, isPending, isError, error, errorUpdatedAt } = usePost(id);
+  const language = post && isLanguage(post.language) ? post.language : DEFAULT_LANGUAGE;
+  const texts = t(language).post;
+
+  useErrorToast(isError ? errorUpdatedAt : 0, t(DEFAULT_LANGUAGE).post.loadError, () =>
+    console.error('Error fetching post:', error),
+  );
+  useDocumentMeta(language, isPending ? texts.loading : (post?.title ?? texts.notFound));
+  // A new page starts at the top (the router keeps the home page's scroll otherwise).
+  useEffect(() => document.scrollingElement?.scrollTo?.({ top: 0, behavior: 'instant' }), [id]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-paper">
+      <SkipLink label={t(language).skipToContent} />
+      <PostTopBar language={language} />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {isPending ? (
+          <Spinner label={texts.loading} className="py-32" />
+        ) : post ? (
+          <PostArticle post={post} language={language} />
+        ) : (
+          <PostNotFound language={language} />
+        )}
+      </main>
+      <PostFooter language={language} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { toast } from '@/components/ui/toast';
+import { t } from '@/lib/i18n';
+import type { Language } from '@/lib/language';
+import { postUrl } from '@/lib/paths';
+import type { Post } from '../api/get-posts';
+
+const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+
+/**
+ * Spec §2: the device share sheet with title, excerpt and link; without one,
+ * copy the link and say so. Closing the share sheet (AbortError) is the
+ * reader's choice, not a failure; any other share error falls back to copying.
+ */
+export function useSharePost(language: Language) {
+  return useCallback(
+    async (post: Pick<Post, 'id' | 'title' | 'excerpt'>) => {
+      const url = postUrl(post.id);
+      if (typeof navigator.share === 'function') {
+        try {
+          await navigator.share({ title: post.title, text: post.excerpt ?? '', url });
+          return;
+        } catch (error) {
+          if (isAbort(error)) return;
+        }
+      }
+      const texts = t(language).share;
+      try {
+        await navigator.clipboard.writeText(url);
+        toast({ title: texts.copied });
+      } catch {
+        toast({ title: texts.copyFailed, description: url, variant: 'destructive' });
+      }
+    },
+    [language],
+  );
+}

@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { LOCALE, type Language } from './language';
+
+/**
+ * Keeps <html lang> and the document title in step with the page shown, so
+ * screen readers pronounce the text in the right language (WCAG 3.1.1).
+ * We use the BCP 47 tags of LOCALE ('pt-BR', 'en-US') everywhere.
+ */
+export function useDocumentMeta(language: Language, title: string | undefined) {
+  useEffect(() => {
+    document.documentElement.lang = LOCALE[language];
+  }, [language]);
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+}
