@@ -47,9 +47,13 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 240_000,
+          // One `npm start` on a fresh DATA_DIR for every file (tests/e2e/global-setup.ts).
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // The files share that server and the 2 cores: one at a time, in this order.
           fileParallelism: false,
+          sequence: { shuffle: false },
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -1,29 +1,138 @@
 /**
- * `npm test`: every layer of DESIGN.md in one run — type check, unit/component,
- * server, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)
- * and end-to-end in Chromium — and a summary of what ran.
+ * `npm test`: every layer of DESIGN.md in one run — type check, build,
+ * unit/component, server, integration (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set) and end-to-end in Chromium — then a summary of
+ * what ran per layer, ending with one line `N passed, N failed` (CI counts it).
+ *
+ * Layers run one after the other (the machines have 2 cores), and a failing
+ * layer does not stop the next ones, so one run shows everything that is wrong.
+ * Exit code: 0 only when every layer passed.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 
-function run(title: string, cmd: string, args: string[]): boolean {
-  console.log(`\n=== ${title} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  return r.status === 0;
+const root = join(import.meta.dirname, '..');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+interface LayerResult {
+  layer: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  note?: string;
 }
 
-const steps: [string, string, string[]][] = [
-  ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['type check (server)', 'npx', ['tsc', '-p', 'server/tsconfig.json', '--noEmit']],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-  ['tests', 'npx', ['vitest', 'run']],
-];
+/** The parts of vitest's JSON reporter output we read. */
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
+}
 
-let ok = true;
-for (const [title, cmd, args] of steps) {
-  if (!run(title, cmd, args)) {
-    ok = false;
-    console.error(`\n${title} failed.`);
-    break;
+function banner(title: string) {
+  console.log(`\n${'='.repeat(8)} ${title} ${'='.repeat(Math.max(4, 60 - title.length))}`);
+}
+
+function exec(cmd: string, args: string[]): { ok: boolean; seconds: number } {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.error) console.error(`Could not run ${cmd}: ${r.error.message}`);
+  return { ok: r.status === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+/** A step that is one check (type check, build): counts as 1 passed or 1 failed. */
+function check(layer: string, cmd: string, args: string[]): LayerResult {
+  banner(layer);
+  const { ok, seconds } = exec(cmd, args);
+  return { layer, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds };
+}
+
+const reportDir = join(tmpdir(), `journalist-site-test-${process.pid}`);
+mkdirSync(reportDir, { recursive: true });
+
+/** One vitest project, counted from its JSON report. */
+function vitestLayer(layer: string, project: string, env: Record<string, string> = {}): LayerResult[] {
+  banner(layer);
+  const out = join(reportDir, `${project}.json`);
+  const started = Date.now();
+  const r = spawnSync(
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  const seconds = (Date.now() - started) / 1000;
+  if (!existsSync(out)) {
+    return [{ layer, passed: 0, failed: 1, skipped: 0, seconds, note: `vitest exited ${r.status} without a report (no test files?)` }];
   }
+  const json = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
+  // A file that fails to load has no failed test in it; count it, or it would vanish from the total.
+  const brokenFiles = json.testResults.filter(
+    (f) => f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed'),
+  );
+  for (const f of brokenFiles) console.error(`\n${relative(root, f.name)} failed to run: ${f.message ?? ''}`);
+  const result: LayerResult = {
+    layer,
+    passed: json.numPassedTests,
+    failed: json.numFailedTests + brokenFiles.length,
+    skipped: json.numPendingTests + json.numTodoTests,
+    seconds,
+  };
+  if (r.status !== 0 && result.failed === 0) {
+    result.failed = 1;
+    result.note = `vitest exited ${r.status}`;
+  }
+  const results = [result];
+  if (project === 'integration') {
+    // Say how many of the integration tests ran on each database, so a run
+    // that silently skipped PostgreSQL shows it.
+    const tests = json.testResults.flatMap((f) =>
+      f.assertionResults.map((t) => ({ ...t, text: `${relative(root, f.name)} ${t.fullName}` })),
+    );
+    const onPostgres = tests.filter((t) => /postgres/i.test(t.text));
+    const ran = onPostgres.filter((t) => t.status === 'passed' || t.status === 'failed').length;
+    result.note = process.env.TEST_DATABASE_URL
+      ? `${ran} of them on PostgreSQL (TEST_DATABASE_URL)`
+      : 'PGlite only (set TEST_DATABASE_URL to run them on PostgreSQL too)';
+  }
+  return results;
 }
-process.exit(ok ? 0 : 1);
+
+const started = Date.now();
+const results: LayerResult[] = [
+  check('type check (app)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  check('type check (server)', bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']),
+  check('build (vite)', bin('vite'), ['build', '--logLevel', 'warn']),
+  ...vitestLayer('unit/component', 'unit'),
+  ...vitestLayer('server', 'server'),
+  ...vitestLayer('integration', 'integration'),
+  ...vitestLayer('end-to-end (Chromium)', 'e2e'),
+];
+rmSync(reportDir, { recursive: true, force: true });
+
+const total = results.reduce(
+  (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const minutes = (Date.now() - started) / 60000;
+
+banner('summary');
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+console.log(`${pad('layer', 24)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}time`);
+for (const r of results) {
+  console.log(
+    `${pad(r.layer, 24)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${r.seconds.toFixed(1)} s${r.note ? `   ${r.note}` : ''}`,
+  );
+}
+console.log(`\ntotal time ${minutes.toFixed(1)} min (type checks and the build count as one test each)`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed === 0 ? 0 : 1);

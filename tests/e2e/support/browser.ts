@@ -1,0 +1,138 @@
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser),
+ * with what every end-to-end test wants: a screenshot per page, and a failure
+ * on any console error or uncaught exception the test did not expect.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { repoRoot } from './app-server';
+
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const screenshotDir = join(repoRoot, 'tests', 'e2e', 'screenshots');
+
+const launchArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromePath)) {
+    throw new Error(
+      `Chromium was not found at ${chromePath}. The end-to-end tests use the system's Chromium and never download one: ` +
+        'install it with `apt-get update && apt-get install -y chromium`, or point CHROME_PATH at a Chromium/Chrome binary.',
+    );
+  }
+  return chromium.launch({ executablePath: chromePath, headless: true, args: launchArgs });
+}
+
+interface ConsoleProblem {
+  page: string;
+  text: string;
+}
+
+/** One browser for a test file, with its console watch and screenshots. */
+export class E2E {
+  private problems: ConsoleProblem[] = [];
+  private shots = 0;
+
+  private constructor(
+    readonly browser: Browser,
+    readonly baseUrl: string,
+    private readonly prefix: string,
+  ) {}
+
+  static async open(baseUrl: string, prefix: string): Promise<E2E> {
+    mkdirSync(screenshotDir, { recursive: true });
+    return new E2E(await launchChromium(), baseUrl, prefix);
+  }
+
+  /**
+   * A fresh browser profile (its own storage, so its own session). There is no
+   * navigator.share on desktop Linux; it is removed anyway so the clipboard
+   * fallback is what runs, whatever the Chromium build.
+   */
+  async newContext(): Promise<BrowserContext> {
+    const context = await this.browser.newContext({
+      baseURL: this.baseUrl,
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      viewport: { width: 1280, height: 900 },
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: this.baseUrl });
+    await context.addInitScript(() => {
+      delete (Navigator.prototype as { share?: unknown }).share;
+      delete (Navigator.prototype as { canShare?: unknown }).canShare;
+    });
+    context.on('page', (page) => this.watch(page));
+    return context;
+  }
+
+  async newPage(context?: BrowserContext): Promise<Page> {
+    const page = await (context ?? (await this.newContext())).newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  private watch(page: Page) {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') {
+        const where = msg.location().url;
+        this.problems.push({ page: page.url(), text: `${msg.text()}${where ? ` (${where})` : ''}` });
+      }
+    });
+    page.on('pageerror', (error) => this.problems.push({ page: page.url(), text: `uncaught: ${error.message}` }));
+  }
+
+  /** Console errors seen since the last call, minus the expected ones. */
+  takeConsoleErrors(expected: RegExp[] = []): ConsoleProblem[] {
+    const seen = this.problems;
+    this.problems = [];
+    return seen.filter((p) => !expected.some((re) => re.test(p.text)));
+  }
+
+  /** Fails the test on any console error it did not name as expected. */
+  expectNoConsoleErrors(expected: RegExp[] = []) {
+    const unexpected = this.takeConsoleErrors(expected);
+    expect(unexpected, `unexpected console errors:\n${unexpected.map((p) => `${p.page}: ${p.text}`).join('\n')}`).toEqual(
+      [],
+    );
+  }
+
+  /** Keeps a full-page screenshot in tests/e2e/screenshots/ for a person to look at. */
+  async screenshot(page: Page, name: string) {
+    this.shots += 1;
+    const file = `${this.prefix}-${String(this.shots).padStart(2, '0')}-${name}.png`;
+    await page.screenshot({ path: join(screenshotDir, file), fullPage: true });
+  }
+
+  /** axe-core in this browser: prints everything found, returns the serious and critical violations. */
+  async accessibility(page: Page, label: string) {
+    const result = await new AxeBuilder({ page }).analyze();
+    const lines = result.violations.map(
+      (v) => `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')})`,
+    );
+    console.log(
+      `axe ${label} (${page.url()}): ${result.violations.length} violation(s), ${result.passes.length} rules passed` +
+        (lines.length ? `\n${lines.join('\n')}` : ''),
+    );
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  }
+
+  async close() {
+    await this.browser.close();
+  }
+}
+
+/** A unique tag for names this run creates (posts, users). */
+export const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,0 +1,53 @@
+/**
+ * How a person finds things on the page, by role and visible name (spec §2),
+ * in one place so a change of markup is one edit here.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+/** A control the person clicks by its label: button, tab, radio or link. */
+export function control(scope: Page | Locator, name: string | RegExp): Locator {
+  const options = { name, exact: typeof name === 'string' };
+  return scope
+    .getByRole('button', options)
+    .or(scope.getByRole('tab', options))
+    .or(scope.getByRole('radio', options))
+    .or(scope.getByRole('link', options));
+}
+
+export function blogSection(page: Page): Locator {
+  return page.locator('#blog');
+}
+
+/** The post cards of the blog section. */
+export function postCards(page: Page): Locator {
+  return blogSection(page).getByRole('article');
+}
+
+export function cardTitled(page: Page, title: string): Locator {
+  return postCards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+/** The 'Read More' / 'Leia mais' control of a card (a link or a button). */
+export function readMore(card: Locator): Locator {
+  const name = /^(Leia mais|Read More)/;
+  return card.getByRole('link', { name }).or(card.getByRole('button', { name }));
+}
+
+/** The page's main heading. */
+export function mainHeading(page: Page): Locator {
+  return page.getByRole('heading', { level: 1 });
+}
+
+/** A toast (or any live status message) with this text. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByText(text, { exact: typeof text === 'string' }).first();
+}
+
+export const ptCategories = ['Relações com Mídia', 'Comunicação de Crise', 'Experiências Pessoais', 'Outros'] as const;
+export const enCategories = ['Media Relations', 'Crisis Communication', 'Personal Experiences', 'Others'] as const;
+
+/** Waits until the blog has rendered its cards (skeletons gone). */
+export async function waitForCards(page: Page): Promise<number> {
+  await postCards(page).first().waitFor({ state: 'visible' });
+  return postCards(page).count();
+}
