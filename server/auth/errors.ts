@@ -1,0 +1,76 @@
+/**
+ * The one error type of /auth/v1 and the one place it becomes a response.
+ *
+ * Protocol §2.4: supabase-js reads `code` as the error code only when the
+ * response carries `X-Supabase-Api-Version: 2024-01-01`, so every error gets
+ * that header, GoTrue's `x-sb-error-code`, and the body `{code, message}`
+ * (plus `weak_password.reasons`). A few OAuth-style errors (refresh without a
+ * refresh_token) use `{error, error_description}` instead, as GoTrue does.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export const API_VERSION = '2024-01-01';
+
+export type AuthErrorCode =
+  | 'bad_json'
+  | 'bad_jwt'
+  | 'email_exists'
+  | 'email_not_confirmed'
+  | 'invalid_credentials'
+  | 'no_authorization'
+  | 'not_admin'
+  | 'over_request_rate_limit'
+  | 'phone_provider_disabled'
+  | 'refresh_token_already_used'
+  | 'refresh_token_not_found'
+  | 'same_password'
+  | 'session_not_found'
+  | 'signup_disabled'
+  | 'unexpected_failure'
+  | 'user_already_exists'
+  | 'user_banned'
+  | 'user_not_found'
+  | 'validation_failed'
+  | 'weak_password';
+
+export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
+
+export class AuthError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: AuthErrorCode,
+    message: string,
+    readonly extra: {
+      weakPasswordReasons?: WeakPasswordReason[];
+      /** OAuth-style body `{error, error_description}` (protocol §2.4). */
+      oauthError?: string;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+// Shorthands for the errors several routes raise, with GoTrue's wording.
+export const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+export const validationFailed = (message: string) => new AuthError(400, 'validation_failed', message);
+export const noAuthorization = () =>
+  new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+
+/** Hono onError handler: AuthError → its response; anything else → 500 unexpected_failure. */
+export function handleAuthError(err: Error, c: Context): Response {
+  c.header('X-Supabase-Api-Version', API_VERSION);
+  if (!(err instanceof AuthError)) {
+    console.error('[auth] unexpected error', err);
+    c.header('x-sb-error-code', 'unexpected_failure');
+    return c.json({ code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' }, 500);
+  }
+  c.header('x-sb-error-code', err.code);
+  if (err.extra.oauthError) {
+    return c.json({ error: err.extra.oauthError, error_description: err.message }, err.status);
+  }
+  const body: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err.extra.weakPasswordReasons) body.weak_password = { reasons: err.extra.weakPasswordReasons };
+  return c.json(body, err.status);
+}

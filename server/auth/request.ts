@@ -1,0 +1,84 @@
+/**
+ * Reading what a GoTrue request carries: the JSON body, the bearer token and
+ * the caller's address.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { AuthError, noAuthorization } from './errors.ts';
+
+export type Json = Record<string, unknown>;
+
+/**
+ * The body as a JSON object. An empty body counts as `{}` (logout sends
+ * Content-Length 0); anything unparsable is GoTrue's 400 bad_json.
+ */
+export async function readJson(c: Context): Promise<Json> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(e as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  }
+  return value as Json;
+}
+
+/** A string field, '' when absent; a wrong type is a 400 like Go's JSON decoder gives. */
+export function str(body: Json, key: string): string {
+  const v = body[key];
+  if (v === undefined || v === null) return '';
+  if (typeof v !== 'string') {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: field "${key}" must be a string`);
+  }
+  return v;
+}
+
+/** An object field, undefined when absent or null. */
+export function obj(body: Json, key: string): Json | undefined {
+  const v = body[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: field "${key}" must be an object`);
+  }
+  return v as Json;
+}
+
+/** `Authorization: Bearer <token>`; none → 401 no_authorization (protocol §2.4). */
+export function bearer(c: Context): string {
+  const header = c.req.header('authorization') ?? '';
+  const m = /^bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) throw noAuthorization();
+  return m[1]!;
+}
+
+/**
+ * The address rate limits are keyed by. By default the TCP peer, because a
+ * header like X-Forwarded-For is whatever the client wants it to be; only
+ * when the server is told it sits behind a proxy (`trustedProxyHeader`) is
+ * the first address of that header used instead. In-process requests
+ * (app.request in tests) have no socket unless one is passed as env.
+ */
+export function clientAddress(c: Context, trustedProxyHeader: string | undefined): string {
+  if (trustedProxyHeader) {
+    const forwarded = c.req.header(trustedProxyHeader)?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The `iss` claim: this server's own /auth/v1 URL, as GoTrue's API_EXTERNAL_URL gives it. */
+export function issuer(c: Context): string {
+  return `${externalOrigin(c)}/auth/v1`;
+}
+
+export function externalOrigin(c: Context): string {
+  return new URL(c.req.url).origin;
+}
