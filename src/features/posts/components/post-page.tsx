@@ -31,7 +31,7 @@ export function PostPage({ id }: { id: string }) {
   return (
     <div className="flex min-h-screen flex-col bg-paper">
       <SkipLink label={t(language).skipToContent} />
-      <PostTopBar language={language} />
+      <PostTopBar language={language} showBack={Boolean(post)} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {isPending ? (
           <Spinner label={texts.loading} className="py-32" />

@@ -5,7 +5,9 @@ import type { Language } from '@/lib/language';
 import { postUrl } from '@/lib/paths';
 import type { Post } from '../api/get-posts';
 
-const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+// By name: a DOMException is not an Error in every environment.
+const isAbort = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 
 /**
  * Spec §2: the device share sheet with title, excerpt and link; without one,

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { restUrl } from '@/testing/api';
+import { buildPost } from '@/testing/fixtures/posts';
+import { pgrstAnswer, pgrstError } from '@/testing/handlers/postgrest';
+import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+const blog = () => screen.getByRole('region', { name: /Últimos Insights|Latest Insights/ });
+const cardTitles = () => within(blog()).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const filter = (name: string) => within(screen.getByRole('group', { name: /categoria|category/ })).getByRole('button', { name });
+
+function servePosts(posts: ReturnType<typeof buildPost>[]) {
+  server.use(http.get(restUrl('blog_posts'), ({ request }) => pgrstAnswer(request, posts)));
+}
+
+describe('blog section', () => {
+  it('shows skeletons while loading, then the published posts of the language, newest first', async () => {
+    server.use(
+      http.get(restUrl('blog_posts'), async () => {
+        await delay(50);
+        return undefined; // fall through to the default handler
+      }),
+    );
+    renderApp('/pt');
+    expect(await screen.findByRole('status', { name: 'Carregando posts…' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton').length).toBeGreaterThan(0);
+    expect(await within(blog()).findByRole('heading', { level: 3, name: 'Como falar com a imprensa em uma crise' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Carregando posts…' })).not.toBeInTheDocument();
+    expect(screen.queryAllByTestId('skeleton')).toHaveLength(0);
+    // The draft and the English posts are not listed; newest first.
+    expect(cardTitles()).toEqual(['Como falar com a imprensa em uma crise', 'O release que ninguém leu']);
+  });
+
+  it('asks for published posts of the page language ordered by date descending', async () => {
+    const seen: URL[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/blog_posts')) seen.push(new URL(request.url));
+    });
+    renderApp('/en');
+    await within(blog()).findByRole('heading', { level: 3, name: 'Talking to the press in a crisis' });
+    const params = seen[0]!.searchParams;
+    expect(params.get('language')).toBe('eq.en');
+    expect(params.get('published')).toBe('eq.true');
+    expect(params.get('order')).toBe('date.desc');
+    server.events.removeAllListeners();
+  });
+
+  it('shows a card with category, date, read time, excerpt, Read More and share', async () => {
+    renderApp('/en');
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Talking to the press in a crisis' })).closest('article')!;
+    expect(within(card).getByText('Crisis Communication')).toBeInTheDocument();
+    expect(within(card).getByText('Mar 15, 2024')).toBeInTheDocument();
+    expect(within(card).getByText('6 min read')).toBeInTheDocument();
+    expect(within(card).getByText('Five principles for the first hour.')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Read More' })).toHaveAttribute(
+      'href',
+      '/post/44444444-4444-4444-8444-444444444444',
+    );
+    expect(within(card).getByRole('button', { name: /Share/ })).toBeInTheDocument();
+  });
+
+  it('uses Portuguese labels on /pt cards', async () => {
+    renderApp('/pt');
+    const card = (await screen.findByRole('heading', { level: 3, name: 'O release que ninguém leu' })).closest('article')!;
+    expect(within(card).getByText('5 min de leitura')).toBeInTheDocument();
+    expect(within(card).getByText('10 de fev. de 2024')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Leia mais' })).toBeInTheDocument();
+  });
+
+  it('filters by exact category, keeps the choice in the URL, and All shows everything', async () => {
+    servePosts([
+      buildPost({ title: 'Crise A', category: 'Comunicação de Crise' }),
+      buildPost({ title: 'Mídia B', category: 'Relações com Mídia' }),
+      // Not an exact match: must not show under 'Comunicação de Crise'.
+      buildPost({ title: 'Quase', category: 'Comunicação de Crise 2' }),
+    ]);
+    const { user, router } = renderApp('/pt');
+    await within(blog()).findByRole('heading', { level: 3, name: 'Crise A' });
+    expect(filter('Todos')).toHaveAttribute('aria-pressed', 'true');
+    expect(['Todos', 'Relações com Mídia', 'Comunicação de Crise', 'Experiências Pessoais', 'Outros'].every((n) => filter(n))).toBe(true);
+
+    await user.click(filter('Comunicação de Crise'));
+    expect(cardTitles()).toEqual(['Crise A']);
+    expect(filter('Comunicação de Crise')).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?category=Comunica%C3%A7%C3%A3o+de+Crise');
+
+    await user.click(filter('Todos'));
+    expect(cardTitles()).toEqual(['Crise A', 'Mídia B', 'Quase']);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('restores the category from the URL and shows a friendly note when it has no posts', async () => {
+    const { user } = renderApp('/en?category=Others');
+    expect(await within(blog()).findByText('There are no posts in this category yet.')).toBeInTheDocument();
+    expect(filter('Others')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(blog()).getByRole('button', { name: 'See all posts' }));
+    expect(cardTitles()).toEqual(['Talking to the press in a crisis', 'Thirty-one years in newsrooms']);
+  });
+
+  it('treats an unknown category in the URL as All', async () => {
+    renderApp('/en?category=Gossip');
+    await within(blog()).findByRole('heading', { level: 3, name: 'Talking to the press in a crisis' });
+    expect(filter('All')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the destructive toast when the list fails', async () => {
+    server.use(http.get(restUrl('blog_posts'), () => pgrstError(500, { code: 'XX000', message: 'boom' })));
+    renderApp('/pt');
+    expect(await screen.findByText('Erro ao carregar posts')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Não foi possível carregar os posts do blog.')).toHaveLength(2));
+    expect(within(blog()).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+
+  it('says so when nothing is published yet', async () => {
+    servePosts([]);
+    renderApp('/pt');
+    expect(await within(blog()).findByText('Ainda não há posts publicados.')).toBeInTheDocument();
+  });
+});
