@@ -15,7 +15,10 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 
 /** Opens (or creates) an embedded database; `dataDir` undefined means in memory. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const pg = await PGlite.create(dataDir);
+  // relaxedDurability stays off (the default, said out loud): each query's
+  // writes reach the files before its promise resolves, so a kill -9 loses no
+  // committed row.
+  const pg = await PGlite.create({ dataDir, relaxedDurability: false });
   const base = wrap(pg);
   return {
     kind: 'pglite',

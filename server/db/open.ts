@@ -1,0 +1,84 @@
+/**
+ * Opens the backend's database from its configuration: a real PostgreSQL
+ * server when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR/db
+ * (locked for this process) or in memory; then migrates it.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from './database.ts';
+import { lockDataDir, type DataDirLock } from './lock.ts';
+import { migrate, type MigrateResult } from './migrate.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+export interface OpenDatabaseOptions {
+  /** DATA_DIR; the embedded database lives in `<dataDir>/db`. Ignored with databaseUrl. */
+  dataDir: string | undefined;
+  databaseUrl?: string | undefined;
+  /** PGlite in memory (tests): no files, no lock. */
+  inMemory?: boolean;
+  migrationsDir: string;
+  seedFile?: string | undefined;
+}
+
+export interface OpenedDatabase {
+  /** close() also releases the data directory lock. */
+  db: Database;
+  migration: MigrateResult;
+  /** Human description for the start banner. */
+  description: string;
+}
+
+export function embeddedDbDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+async function openRaw(options: OpenDatabaseOptions): Promise<{ db: Database; lock?: DataDirLock; description: string }> {
+  if (options.databaseUrl) {
+    const url = new URL(options.databaseUrl);
+    return { db: await openPostgres(options.databaseUrl), description: `PostgreSQL at ${url.host}${url.pathname}` };
+  }
+  if (options.inMemory || !options.dataDir) {
+    return { db: await openPglite(undefined), description: 'embedded PGlite in memory' };
+  }
+  const dir = embeddedDbDir(options.dataDir);
+  mkdirSync(dir, { recursive: true });
+  // Lock before PGlite touches the files.
+  const lock = await lockDataDir(dir);
+  try {
+    return { db: await openPglite(dir), lock, description: `embedded PGlite in ${dir}` };
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  const { db: raw, lock, description } = await openRaw(options);
+  let closed: Promise<void> | undefined;
+  const db: Database = {
+    ...raw,
+    kind: raw.kind,
+    query: raw.query.bind(raw),
+    exec: raw.exec.bind(raw),
+    transaction: raw.transaction.bind(raw),
+    // Idempotent: signal handlers and tests may both close.
+    close() {
+      closed ??= (async () => {
+        try {
+          await raw.close();
+        } finally {
+          await lock?.release();
+        }
+      })();
+      return closed;
+    },
+  };
+  try {
+    const migration = await migrate(db, { migrationsDir: options.migrationsDir, seedFile: options.seedFile });
+    return { db, migration, description };
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Boots the local backend: config → database (migrated) → app → listen.
+ *
+ * `startServer(options)` does it in-process for `npm start`, the dev script,
+ * the integration/e2e tests and the bench (port 0 = any free port). Run this
+ * file directly (`tsx server/index.ts`) to start from the environment:
+ * PORT (8080), HOST (127.0.0.1 = this machine only; 0.0.0.0 = every
+ * interface, e.g. in a container), DATA_DIR, DATABASE_URL, JWT_SECRET.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createApp, type AppOptions, type AuthSettings } from './app.ts';
+import { ConfigError, loadConfig, PROJECT_ROOT, readAuthSettings, resolveJwtSecret } from './config.ts';
+import type { Database } from './db/database.ts';
+import { DataDirInUseError } from './db/lock.ts';
+import { MigrationError } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { createApiKeys } from './keys.ts';
+
+export interface StartOptions {
+  /** 0 picks a free port. Default 8080. */
+  port?: number;
+  /** Default 127.0.0.1 (or HOST). */
+  host?: string;
+  /** DATA_DIR: embedded database in <dataDir>/db, jwt-secret, outbox. Default ./.data. */
+  dataDir?: string | undefined;
+  /** Use this PostgreSQL server instead of PGlite. */
+  databaseUrl?: string | undefined;
+  /** Embedded database in memory (tests); dataDir, when given, still keeps the secret and outbox. */
+  inMemory?: boolean;
+  /** ≥ 32 chars; undefined = kept in <dataDir>/jwt-secret (random and unsaved when in memory without dataDir). */
+  jwtSecret?: string | undefined;
+  /** The built SPA; undefined = API only. */
+  spaDir?: string | undefined;
+  /** Overrides of supabase/config.toml [auth]. */
+  auth?: Partial<AuthSettings>;
+  appOptions?: AppOptions;
+  /** Defaults: supabase/migrations and supabase/seed.sql (seed: false skips it). */
+  migrationsDir?: string;
+  seedFile?: string | false;
+}
+
+export interface RunningServer {
+  /** http://host:port, no trailing slash. */
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  db: Database;
+  app: Hono;
+  /** Human description of the database, for banners. */
+  database: string;
+  /** Stops listening, then closes the database (and releases the data directory). */
+  close(): Promise<void>;
+}
+
+function urlFor(host: string, port: number): string {
+  const h = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${h}:${port}`;
+}
+
+function listen(app: Hono, port: number, host: string): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir !== undefined ? path.resolve(options.dataDir)
+    : options.inMemory ? undefined : path.join(PROJECT_ROOT, '.data');
+  const jwtSecret = options.jwtSecret !== undefined || dataDir !== undefined
+    ? resolveJwtSecret(options.jwtSecret, dataDir ?? '')
+    : randomBytes(48).toString('base64url');
+  const auth = { ...readAuthSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml')), ...options.auth };
+  const seedFile = options.seedFile === false ? undefined : (options.seedFile ?? path.join(PROJECT_ROOT, 'supabase', 'seed.sql'));
+
+  const opened = await openDatabase({
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    inMemory: options.inMemory ?? false,
+    migrationsDir: options.migrationsDir ?? path.join(PROJECT_ROOT, 'supabase', 'migrations'),
+    seedFile,
+  });
+  const { db } = opened;
+  try {
+    const keys = await createApiKeys(jwtSecret);
+    const app = createApp({ db, jwtSecret, ...keys, auth, dataDir, spaDir: options.spaDir }, options.appOptions);
+    const host = options.host ?? (process.env.HOST || '127.0.0.1');
+    const server = await listen(app, options.port ?? 8080, host);
+    const port = (server.address() as AddressInfo).port;
+    let closing: Promise<void> | undefined;
+    return {
+      url: urlFor(host, port),
+      port,
+      ...keys,
+      jwtSecret,
+      db,
+      app,
+      database: opened.description,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            // Keep-alive connections would hold close() open.
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          });
+          await db.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+}
+
+/** Errors a person can fix get their message only; anything else its stack. */
+function explain(e: unknown): string {
+  if (e instanceof ConfigError || e instanceof DataDirInUseError || e instanceof MigrationError) return e.message;
+  if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    return `${e.message}: another program uses this port. Stop it, or set PORT to another port.`;
+  }
+  return e instanceof Error ? (e.stack ?? e.message) : String(e);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer({
+    port: config.port,
+    host: config.host,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    jwtSecret: config.jwtSecret,
+    spaDir: config.spaDir,
+  });
+  console.log(`Local Supabase-compatible backend on ${server.url} (${server.database})`);
+  console.log(`  REST ${server.url}/rest/v1   Auth ${server.url}/auth/v1${config.spaDir ? `   Site ${server.url}/` : '   (no dist/: API only; run npm run build)'}`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1); // second Ctrl+C: leave now
+    stopping = true;
+    console.log(`${signal}: closing the database…`);
+    server.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(explain(e));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e: unknown) => {
+    console.error(explain(e));
+    process.exit(1);
+  });
+}

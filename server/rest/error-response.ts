@@ -1,0 +1,21 @@
+/** Turns anything thrown in /rest/v1 into PostgREST's error response: the one place that does. */
+import type { Context } from 'hono';
+import { fromPgError, RestError } from './rest-error.ts';
+
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+export function toRestError(e: unknown, role: string): RestError {
+  if (e instanceof RestError) return e;
+  const pg = fromPgError(e, role);
+  if (pg) return pg;
+  console.error('rest: unexpected error', e);
+  return new RestError(500, 'PGRST000', 'Internal server error', e instanceof Error ? e.message : null);
+}
+
+export function errorResponse(c: Context, e: unknown): Response {
+  const role = (c.get('restRole' as never) as string | undefined) ?? 'anon';
+  const err = toRestError(e, role);
+  const headers: Record<string, string> = { 'Content-Type': JSON_UTF8, ...err.headers };
+  const body = c.req.method === 'HEAD' ? null : JSON.stringify(err.toJSON());
+  return new Response(body, { status: err.status, headers });
+}

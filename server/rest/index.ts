@@ -1,0 +1,161 @@
+/**
+ * /rest/v1: the PostgREST subset of issue 2. Each request: check profile and
+ * token, parse, then one transaction under the caller's role and claims.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import { authenticate, type Caller } from './authenticate.ts';
+import { bodyRows, invalidBody, isObject, parseJson, writeColumns } from './body.ts';
+import { errorResponse } from './error-response.ts';
+import { parseQuery, RESERVED } from './query-parser.ts';
+import { runRead } from './read.ts';
+import { checkProfile, parsePrefer, parseRangeHeader, wantsSingleObject } from './request-options.ts';
+import { inRequestTx, Rollback, type RequestInfo } from './request-tx.ts';
+import { restResponse } from './response.ts';
+import { RestError } from './rest-error.ts';
+import { argsFromBody, argsFromQuery, findFunction, runRpc } from './rpc.ts';
+import { SchemaCache } from './schema-cache.ts';
+import { lookupTable } from './table-lookup.ts';
+import { runDelete, runInsert, runUpdate, type WriteResult } from './write.ts';
+
+export type RestEnv = { Variables: { restRole: string } };
+
+/** 1 MB, as the hosted gateway allows for API bodies; beyond it 413 before any parsing. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** [api] max_rows of supabase/config.toml: no read returns more rows. */
+const MAX_ROWS = 1000;
+
+const caches = new WeakMap<Database, SchemaCache>();
+
+/** The schema cache of a database (one per process), reloaded by whoever changes the schema. */
+export function schemaCacheFor(db: Database): SchemaCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new SchemaCache(db)));
+  return cache;
+}
+
+interface Prepared {
+  caller: Caller;
+  info: RequestInfo;
+  url: URL;
+  profile: string | undefined;
+}
+
+async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared> {
+  const headers = { get: (n: string) => c.req.header(n) };
+  const profile = checkProfile(c.req.method, headers);
+  const caller = await authenticate(headers, jwtSecret);
+  c.set('restRole', caller.role);
+  const url = new URL(c.req.url);
+  const info: RequestInfo = { method: c.req.method, path: url.pathname, headers: c.req.header() };
+  return { caller, info, url, profile };
+}
+
+function profileHeader(profile: string | undefined): Record<string, string> {
+  return profile ? { 'Content-Profile': profile } : {};
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  return parseJson(await c.req.text());
+}
+
+export function createRestRoutes(deps: AppDeps): Hono<RestEnv> {
+  const app = new Hono<RestEnv>();
+  const schema = schemaCacheFor(deps.db);
+  const { db, jwtSecret } = deps;
+
+  app.onError((e, c) => errorResponse(c, e));
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new RestError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MB).`,
+          'Send a smaller body: large files belong in storage, not in a table row.');
+      },
+    }),
+  );
+
+  // ---- rpc ----
+  app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
+    const { caller, info, url, profile } = await prepare(c, jwtSecret);
+    const isRead = c.req.method !== 'POST';
+    let args;
+    if (isRead) {
+      const params = new URLSearchParams([...url.searchParams].filter(([k]) => !RESERVED.has(k)));
+      args = argsFromQuery(params);
+    } else {
+      const text = await c.req.text();
+      args = argsFromBody(text.trim() === '' ? undefined : parseJson(text));
+    }
+    const fn = await findFunction(schema, c.req.param('fn'), args);
+    const prefer = parsePrefer(c.req.header('prefer'));
+    const result = await inRequestTx(db, caller, info, isRead, async (tx) => {
+      const r = await runRpc(tx, fn, args);
+      if (prefer.rollback) throw new Rollback(r);
+      return r;
+    });
+    return restResponse(c.req.method, result.status, result.body, profileHeader(profile));
+  });
+
+  // ---- read ----
+  app.on(['GET', 'HEAD'], '/:table', async (c) => {
+    const { caller, info, url, profile } = await prepare(c, jwtSecret);
+    const table = await lookupTable(schema, c.req.param('table'));
+    const q = parseQuery(url.searchParams);
+    if (q.limit === undefined && q.offset === undefined) {
+      const range = parseRangeHeader(c.req.header('range'));
+      if (range) {
+        q.offset = range.offset;
+        if (range.limit !== undefined) q.limit = range.limit;
+      }
+    }
+    const single = wantsSingleObject(c.req.header('accept'));
+    const prefer = parsePrefer(c.req.header('prefer'));
+    const result = await inRequestTx(db, caller, info, true, (tx) =>
+      runRead(tx, table, q, { single, count: prefer.count, maxRows: MAX_ROWS }),
+    );
+    return restResponse(c.req.method, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
+  });
+
+  // ---- writes ----
+  const write = async (c: Context<RestEnv>, kind: 'insert' | 'update' | 'delete'): Promise<Response> => {
+    const { caller, info, url, profile } = await prepare(c, jwtSecret);
+    const table = await lookupTable(schema, c.req.param('table') ?? '');
+    const q = parseQuery(url.searchParams);
+    const single = wantsSingleObject(c.req.header('accept'));
+    const prefer = parsePrefer(c.req.header('prefer'));
+    const opts = { prefer, single };
+    const body = kind === 'delete' ? undefined : await readBody(c);
+    const run = async (): Promise<WriteResult> =>
+      inRequestTx(db, caller, info, false, async (tx) => {
+        let r: WriteResult;
+        if (kind === 'insert') {
+          const rows = bodyRows(body);
+          r = await runInsert(tx, table, q, rows, writeColumns(table, rows, q.columns), opts);
+        } else if (kind === 'update') {
+          if (!isObject(body)) throw invalidBody('PATCH takes one JSON object');
+          r = await runUpdate(tx, table, q, body, writeColumns(table, [body], undefined), opts);
+        } else r = await runDelete(tx, table, q, opts);
+        if (prefer.rollback) throw new Rollback(r);
+        return r;
+      });
+    const result = await run();
+    return restResponse(c.req.method, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
+  };
+  app.post('/:table', (c) => write(c, 'insert'));
+  app.patch('/:table', (c) => write(c, 'update'));
+  app.delete('/:table', (c) => write(c, 'delete'));
+
+  app.all('*', (c) => {
+    if (c.req.method === 'OPTIONS') return c.body(null, 204);
+    const known = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(c.req.method);
+    if (!known) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`);
+    throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`);
+  });
+
+  return app;
+}
