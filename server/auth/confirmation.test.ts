@@ -1,0 +1,148 @@
+/**
+ * Email confirmation (config.toml [auth.email] enable_confirmations = true):
+ * sign-up → mail file in <dataDir>/outbox → GET /verify → confirmed, with the
+ * session in the redirect fragment (protocol §2.1).
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type { AppDeps } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import { createAuthRoutes } from './index.ts';
+import { isAllowedRedirect } from './redirect.ts';
+import { call, decodeJwt, openTestDb, testDeps, uniqueEmail } from './testing.ts';
+
+let db: Database;
+let deps: AppDeps;
+let app: Hono;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'auth-outbox-'));
+  db = await openTestDb();
+  deps = await testDeps(db, { enableConfirmations: true }, dataDir);
+  app = new Hono().route('/auth/v1', createAuthRoutes(deps));
+});
+afterAll(async () => {
+  await db.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function mailTo(email: string): Promise<string> {
+  const dir = join(dataDir, 'outbox');
+  const texts = await Promise.all((await readdir(dir)).sort().map((f) => readFile(join(dir, f), 'utf8')));
+  const mine = texts.filter((t) => t.includes(`To: ${email}`));
+  expect(mine.length).toBeGreaterThan(0);
+  return mine[mine.length - 1]!;
+}
+
+function linkIn(mail: string): URL {
+  const m = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail);
+  expect(m).not.toBeNull();
+  return new URL(m![1]!);
+}
+
+const signIn = (email: string) =>
+  call(app, deps, 'POST', '/auth/v1/token?grant_type=password', { body: { email, password: 'secret123' } });
+
+describe('sign-up with confirmations on', () => {
+  it('returns the user without a session, mails a link that confirms and signs in', async () => {
+    const email = uniqueEmail('confirm');
+    const r = await call(app, deps, 'POST', `/auth/v1/signup?redirect_to=${encodeURIComponent('http://localhost:8080/admin')}`, {
+      body: { email, password: 'secret123', data: {} },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.access_token).toBeUndefined();
+    expect(r.json.email).toBe(email);
+    expect(r.json.confirmation_sent_at).toBeTruthy();
+    expect(r.json.email_confirmed_at).toBeUndefined();
+    expect(r.json.identities).toHaveLength(1);
+
+    const before = await signIn(email);
+    expect(before.status).toBe(400);
+    expect(before.json).toEqual({ code: 'email_not_confirmed', message: 'Email not confirmed' });
+
+    const link = linkIn(await mailTo(email));
+    expect(link.searchParams.get('type')).toBe('signup');
+    expect(link.searchParams.get('redirect_to')).toBe('http://localhost:8080/admin');
+    // Only a hash of the token is stored.
+    const stored = await db.query<{ confirmation_token: string }>(`select confirmation_token from auth.users where email = $1`, [email]);
+    expect(stored.rows[0]!.confirmation_token).not.toBe(link.searchParams.get('token'));
+
+    const verify = await app.request(link.pathname + link.search);
+    expect(verify.status).toBe(303);
+    const location = new URL(verify.headers.get('location')!);
+    expect(location.origin + location.pathname).toBe('http://localhost:8080/admin');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('token_type')).toBe('bearer');
+    expect(fragment.get('type')).toBe('signup');
+    expect(fragment.get('expires_in')).toBe('3600');
+    expect(decodeJwt(fragment.get('access_token')!).email).toBe(email);
+    const me = await call(app, deps, 'GET', '/auth/v1/user', { token: fragment.get('access_token') });
+    expect(me.json.email_confirmed_at).toBeTruthy();
+    expect(me.json.user_metadata.email_verified).toBe(true);
+    const refreshed = await call(app, deps, 'POST', '/auth/v1/token?grant_type=refresh_token', {
+      body: { refresh_token: fragment.get('refresh_token') },
+    });
+    expect(refreshed.status).toBe(200);
+
+    expect((await signIn(email)).status).toBe(200);
+
+    // The link works once.
+    const again = await app.request(link.pathname + link.search);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toContain('#error=access_denied&error_code=otp_expired');
+  });
+
+  it('sends links to the site URL when redirect_to is not allowed', async () => {
+    const email = uniqueEmail('evil');
+    await call(app, deps, 'POST', `/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.example/steal')}`, {
+      body: { email, password: 'secret123' },
+    });
+    const link = linkIn(await mailTo(email));
+    expect(link.searchParams.get('redirect_to')).toBe('http://127.0.0.1:8080');
+    const tampered = new URL(link);
+    tampered.searchParams.set('redirect_to', 'https://evil.example/steal');
+    const verify = await app.request(tampered.pathname + tampered.search);
+    expect(verify.headers.get('location')!.startsWith('http://127.0.0.1:8080#access_token=')).toBe(true);
+  });
+
+  it('does not reveal a registered, confirmed address: a look-alike user with no identities', async () => {
+    const email = uniqueEmail('known');
+    const first = await call(app, deps, 'POST', '/auth/v1/signup', { body: { email, password: 'secret123' } });
+    const link = linkIn(await mailTo(email));
+    await app.request(link.pathname + link.search);
+    const again = await call(app, deps, 'POST', '/auth/v1/signup', { body: { email, password: 'other-pass' } });
+    expect(again.status).toBe(200);
+    expect(again.json.id).not.toBe(first.json.id);
+    expect(again.json.identities).toEqual([]);
+    expect((await signIn(email)).status).toBe(200); // the real password is untouched
+  });
+
+  it('a bad token redirects with the error fragment', async () => {
+    const r = await app.request('/auth/v1/verify?token=nope&type=signup');
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe(
+      'http://127.0.0.1:8080#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+  });
+
+  it('reports mailer_autoconfirm false in /settings', async () => {
+    const r = await call(app, deps, 'GET', '/auth/v1/settings');
+    expect(r.json.mailer_autoconfirm).toBe(false);
+  });
+});
+
+describe('isAllowedRedirect', () => {
+  const settings = { siteUrl: 'http://127.0.0.1:8080', additionalRedirectUrls: ['http://localhost:5173', 'https://*.example.com/**'] };
+  it.each([
+    ['http://127.0.0.1:8080/pt', true],
+    ['http://localhost:5173/auth', true],
+    ['https://preview.example.com/x/y', true],
+    ['http://127.0.0.1:9999/', false],
+    ['https://evil.com/?http://127.0.0.1:8080', false],
+    ['javascript:alert(1)', false],
+    ['not a url', false],
+  ])('%s → %s', (url, ok) => expect(isAllowedRedirect(url, settings)).toBe(ok));
+});
