@@ -13,7 +13,7 @@ import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 
 /** /pt and /en (spec §2): header, hero, blog, about, contact, footer, in that order. */
 export default function HomeRoute({ language }: { language: Language }) {
-  const { texts, contactLinks, isPending } = useSiteTexts(language);
+  const { texts, contactLinks, settling } = useSiteTexts(language);
   useDocumentMeta(language, t(language).meta.title);
   useScrollToHash();
 
@@ -30,14 +30,14 @@ export default function HomeRoute({ language }: { language: Language }) {
           title={texts.hero_title}
           subtitle={texts.hero_subtitle}
           description={texts.hero_description}
-          pending={isPending}
+          pending={settling}
         />
         <BlogSection language={language} title={texts.blog_section_title} />
         <AboutSection
           title={texts.about_title}
           subtitle={texts.about_subtitle}
           paragraphs={[texts.about_description_1, texts.about_description_2]}
-          pending={isPending}
+          pending={settling}
         />
         <ContactSection language={language} links={contactLinks} />
       </main>

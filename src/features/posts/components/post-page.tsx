@@ -26,7 +26,9 @@ export function PostPage({ id }: { id: string }) {
   );
   useDocumentMeta(language, isPending ? texts.loading : (post?.title ?? texts.notFound));
   // A new page starts at the top (the router keeps the home page's scroll otherwise).
-  useEffect(() => document.scrollingElement?.scrollTo?.({ top: 0, behavior: 'instant' }), [id]);
+  useEffect(() => {
+    document.scrollingElement?.scrollTo?.({ top: 0, behavior: 'instant' });
+  }, [id]);
 
   return (
     <div className="flex min-h-screen flex-col bg-paper">

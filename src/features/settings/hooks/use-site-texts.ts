@@ -8,6 +8,7 @@ import {
   type TextSettingKey,
 } from '@/lib/setting-keys';
 import { useSettings, type SiteSetting } from '../api/get-settings';
+import { useSettling } from './use-settling';
 
 export type SiteTexts = Record<TextSettingKey, string>;
 export interface ContactLink {
@@ -28,6 +29,7 @@ function valueOf(rows: SiteSetting[] | undefined, key: string): string {
  */
 export function useSiteTexts(language: Language) {
   const { data, isPending } = useSettings(language);
+  const settling = useSettling(isPending);
   return useMemo(() => {
     const defaults = t(language).defaults;
     const texts = Object.fromEntries(
@@ -38,6 +40,6 @@ export function useSiteTexts(language: Language) {
     const contactLinks: ContactLink[] = CONTACT_SETTING_KEYS.map((key) => ({ key, url: valueOf(data, key) })).filter(
       (link) => SAFE_URL.test(link.url),
     );
-    return { texts, contactLinks, isPending };
-  }, [data, isPending, language]);
+    return { texts, contactLinks, settling };
+  }, [data, settling, language]);
 }

@@ -24,7 +24,7 @@ export function HeroSection({ language, title, subtitle, description, pending }:
       >
         <div className="max-w-3xl">
           <p className="mb-6 text-sm font-semibold uppercase tracking-[0.2em] text-accent-700">{subtitle}</p>
-          <h1 id="hero-title" className="font-serif text-5xl leading-[1.05] text-ink sm:text-6xl lg:text-7xl">
+          <h1 id="hero-title" className="font-serif text-4xl leading-[1.08] text-balance break-words text-ink sm:text-6xl lg:text-7xl">
             {title}
           </h1>
           <p className="mt-8 max-w-2xl text-lg leading-relaxed text-stone-700 sm:text-xl">{description}</p>

@@ -1,0 +1,37 @@
+import { FileText, Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { adminText } from '@/lib/i18n-admin';
+import { AdminHeader } from './admin-header';
+import { PostsManager } from './posts-manager';
+import { SettingsManager } from './settings-manager';
+
+/** The /admin page once the guard has let an admin in: header, then 'Posts' and 'Configurações'. */
+export function AdminPanel({ email, signOut }: { email: string; signOut: ReactNode }) {
+  const t = adminText.admin;
+  return (
+    <div className="min-h-screen bg-stone-50">
+      <AdminHeader email={email} signOut={signOut} />
+      <main className="mx-auto max-w-6xl px-4 py-8">
+        <Tabs defaultValue="posts">
+          <TabsList className="mb-2">
+            <TabsTrigger value="posts" className="gap-2">
+              <FileText aria-hidden className="h-4 w-4" />
+              {t.postsTab}
+            </TabsTrigger>
+            <TabsTrigger value="settings" className="gap-2">
+              <Settings aria-hidden className="h-4 w-4" />
+              {t.settingsTab}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="posts">
+            <PostsManager />
+          </TabsContent>
+          <TabsContent value="settings">
+            <SettingsManager />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
+}

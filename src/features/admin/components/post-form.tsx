@@ -1,0 +1,126 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { CATEGORIES } from '@/lib/categories';
+import { adminText } from '@/lib/i18n-admin';
+import { LANGUAGES, isLanguage } from '@/lib/language';
+import type { PostFormValues } from '../lib/post-form-values';
+import { FormField } from './form-field';
+
+interface PostFormProps {
+  initialValues: PostFormValues;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: PostFormValues) => void;
+}
+
+/**
+ * The post fields (spec §2). Only the title is required (spec §5); the
+ * category list is the chosen language's, and changing the language clears
+ * the category so a post never carries the other language's category.
+ */
+export function PostForm({ initialValues, submitLabel, busy, onSubmit }: PostFormProps) {
+  const t = adminText.postForm;
+  const [values, setValues] = useState(initialValues);
+  const [titleError, setTitleError] = useState<string>();
+  const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!values.title.trim()) {
+      setTitleError(adminText.validation.titleRequired);
+      (event.currentTarget.elements.namedItem('title') as HTMLInputElement | null)?.focus();
+      return;
+    }
+    onSubmit(values);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t.language}>
+          {(ids) => (
+            <Select
+              {...ids}
+              value={values.language}
+              onChange={(e) => {
+                const language = e.target.value;
+                if (isLanguage(language)) setValues((current) => ({ ...current, language, category: '' }));
+              }}
+            >
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language}>
+                  {t.languageNames[language]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t.category}>
+          {(ids) => (
+            <Select {...ids} value={values.category} onChange={(e) => set('category', e.target.value)}>
+              <option value="">{t.categoryPlaceholder}</option>
+              {CATEGORIES[values.language].map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+      <FormField label={t.title} required error={titleError}>
+        {(ids) => (
+          <Input
+            {...ids}
+            name="title"
+            required
+            value={values.title}
+            onChange={(e) => {
+              set('title', e.target.value);
+              if (e.target.value.trim()) setTitleError(undefined);
+            }}
+          />
+        )}
+      </FormField>
+      <FormField label={t.excerpt}>
+        {(ids) => <Textarea {...ids} rows={3} value={values.excerpt} onChange={(e) => set('excerpt', e.target.value)} />}
+      </FormField>
+      <FormField label={t.content}>
+        {(ids) => <Textarea {...ids} rows={8} value={values.content} onChange={(e) => set('content', e.target.value)} />}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t.readTime}>
+          {(ids) => <Input {...ids} value={values.read_time} onChange={(e) => set('read_time', e.target.value)} />}
+        </FormField>
+        <FormField label={t.imageUrl}>
+          {(ids) => (
+            <Input {...ids} type="url" inputMode="url" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} />
+          )}
+        </FormField>
+      </div>
+      <div className="flex items-center gap-3">
+        <Switch id="post-published" checked={values.published} onCheckedChange={(checked) => set('published', checked)} />
+        <Label htmlFor="post-published">{t.published}</Label>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {adminText.common.cancel}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={busy}>
+          {busy && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />}
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

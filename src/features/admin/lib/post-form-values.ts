@@ -1,0 +1,68 @@
+import { isCategoryOf } from '@/lib/categories';
+import { isLanguage, type Language } from '@/lib/language';
+import type { TablesInsert, TablesUpdate } from '@/types/database.types';
+import type { BlogPost } from '../api/get-admin-posts';
+
+export interface PostFormValues {
+  language: Language;
+  category: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  read_time: string;
+  image_url: string;
+  published: boolean;
+}
+
+export const DEFAULT_READ_TIME = '5 min';
+
+/** Spec §4: a new post is English, '5 min', unpublished. */
+export const emptyPostForm: PostFormValues = {
+  language: 'en',
+  category: '',
+  title: '',
+  excerpt: '',
+  content: '',
+  read_time: DEFAULT_READ_TIME,
+  image_url: '',
+  published: false,
+};
+
+export function postToFormValues(post: BlogPost): PostFormValues {
+  const language = isLanguage(post.language) ? post.language : emptyPostForm.language;
+  return {
+    language,
+    // A category outside the language's list cannot be shown by the picker; start unset.
+    category: post.category && isCategoryOf(language, post.category) ? post.category : '',
+    title: post.title,
+    excerpt: post.excerpt ?? '',
+    content: post.content ?? '',
+    read_time: post.read_time,
+    image_url: post.image_url ?? '',
+    published: post.published,
+  };
+}
+
+/** The form's fields as a row; empty optional picks become null (no category, no image). */
+function formRow(values: PostFormValues) {
+  return {
+    title: values.title.trim(),
+    excerpt: values.excerpt,
+    content: values.content,
+    category: values.category || null,
+    read_time: values.read_time.trim() || DEFAULT_READ_TIME,
+    image_url: values.image_url.trim() || null,
+    language: values.language,
+    published: values.published,
+  };
+}
+
+/** Spec §4: creating sets the date to now. */
+export function toInsertRow(values: PostFormValues, now = new Date()): TablesInsert<'blog_posts'> {
+  return { ...formRow(values), date: now.toISOString() };
+}
+
+/** Spec §4: editing keeps the existing date (not sent) and sends the form fields. */
+export function toUpdateRow(values: PostFormValues): TablesUpdate<'blog_posts'> {
+  return formRow(values);
+}
