@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { restUrl } from '@/testing/api';
 import { buildSetting } from '@/testing/fixtures/settings';
 import { pgrstAnswer, pgrstError } from '@/testing/handlers/postgrest';
+import '@/testing/slow-machine';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 

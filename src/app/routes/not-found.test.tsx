@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import '@/testing/slow-machine';
 import { renderApp } from '@/testing/render-app';
 
 afterEach(() => vi.restoreAllMocks());

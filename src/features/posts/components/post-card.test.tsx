@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { restUrl } from '@/testing/api';
 import { buildPost } from '@/testing/fixtures/posts';
 import { pgrstAnswer } from '@/testing/handlers/postgrest';
+import '@/testing/slow-machine';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 

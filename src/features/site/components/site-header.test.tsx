@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import '@/testing/slow-machine';
 import { renderApp } from '@/testing/render-app';
 
 describe('site header', () => {
