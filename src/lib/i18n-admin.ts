@@ -83,6 +83,7 @@ export const adminText = {
     englishTab: (n: number) => `English (${n})`,
     save: 'Salvar',
     empty: 'Nenhuma configuração neste idioma.',
+    loadError: 'Não foi possível carregar as configurações.',
   },
   toast: {
     loginError: 'Erro no login',

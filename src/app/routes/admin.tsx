@@ -1,6 +1,8 @@
+import { AdminPanel } from '@/features/admin/components/admin-panel';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
-// Filled in with the admin panel next; the guard comes first.
+/** /admin: the guard (auth feature) around the panel (admin feature); the route wires the two. */
 export default function AdminRoute() {
-  return <RequireAdmin>{(user) => <main>{user.email}</main>}</RequireAdmin>;
+  return <RequireAdmin>{(user) => <AdminPanel email={user.email ?? ''} signOut={<SignOutButton />} />}</RequireAdmin>;
 }

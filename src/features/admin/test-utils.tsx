@@ -8,6 +8,10 @@ import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import type { BlogPost } from './api/get-admin-posts';
 
+// These tests type into whole forms through the real app on a shared 2-core
+// machine; the 5 s default is too tight for the first, cold, render.
+vi.setConfig({ testTimeout: 20_000 });
+
 // jsdom has no ResizeObserver; Radix Switch measures itself with one.
 globalThis.ResizeObserver ??= class {
   observe() {}

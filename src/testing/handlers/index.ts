@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'msw';
+import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { postsHandlers } from './posts';
 import { settingsHandlers } from './settings';
 
 // One file per resource (posts.ts, settings.ts, auth.ts…), each exporting its
 // default handlers, shaped like the real REST/auth answers; collected here.
-export const handlers: RequestHandler[] = [...authHandlers, ...postsHandlers, ...settingsHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...adminHandlers, ...postsHandlers, ...settingsHandlers];

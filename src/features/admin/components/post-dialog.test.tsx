@@ -31,7 +31,7 @@ describe('the post dialog', () => {
     const d = within(dialog);
     expect(d.getByLabelText('Idioma')).toHaveValue('en');
     expect(d.getByLabelText('Categoria')).toHaveValue('');
-    expect(d.getByLabelText('Título')).toHaveValue('');
+    expect(d.getByRole('textbox', { name: 'Título' })).toHaveValue('');
     expect(d.getByLabelText('Resumo')).toHaveAttribute('rows', '3');
     expect(d.getByLabelText('Conteúdo')).toHaveAttribute('rows', '8');
     expect(d.getByLabelText('Tempo de Leitura')).toHaveValue('5 min');
@@ -60,8 +60,8 @@ describe('the post dialog', () => {
     await user.type(d.getByLabelText('Resumo'), 'Só o resumo');
     await user.click(d.getByRole('button', { name: 'Criar Post' }));
     expect(d.getByText('Informe o título.')).toBeInTheDocument();
-    expect(d.getByLabelText('Título')).toHaveFocus();
-    expect(d.getByLabelText('Título')).toHaveAttribute('aria-invalid', 'true');
+    expect(d.getByRole('textbox', { name: 'Título' })).toHaveFocus();
+    expect(d.getByRole('textbox', { name: 'Título' })).toHaveAttribute('aria-invalid', 'true');
     expect(sent.body).toBeUndefined();
   });
 
@@ -71,7 +71,7 @@ describe('the post dialog', () => {
     const d = within(await openNewPost(user));
     await user.selectOptions(d.getByLabelText('Idioma'), 'pt');
     await user.selectOptions(d.getByLabelText('Categoria'), 'Outros');
-    await user.type(d.getByLabelText('Título'), 'Novo texto');
+    await user.type(d.getByRole('textbox', { name: 'Título' }), 'Novo texto');
     await user.type(d.getByLabelText('Resumo'), 'Resumo novo');
     await user.type(d.getByLabelText('Conteúdo'), 'Corpo');
     await user.clear(d.getByLabelText('Tempo de Leitura'));
@@ -99,7 +99,7 @@ describe('the post dialog', () => {
     expect(Date.parse(date as string)).toBeLessThanOrEqual(Date.now());
 
     const again = within(await openNewPost(user));
-    expect(again.getByLabelText('Título')).toHaveValue('');
+    expect(again.getByRole('textbox', { name: 'Título' })).toHaveValue('');
     expect(again.getByLabelText('Idioma')).toHaveValue('en');
     expect(again.getByLabelText('Tempo de Leitura')).toHaveValue('5 min');
     expect(again.getByRole('switch', { name: 'Publicado' })).not.toBeChecked();
@@ -114,14 +114,14 @@ describe('the post dialog', () => {
     const { user } = await renderAdmin();
     const dialog = await openNewPost(user);
     const d = within(dialog);
-    await user.type(d.getByLabelText('Título'), 'Não salvo');
+    await user.type(d.getByRole('textbox', { name: 'Título' }), 'Não salvo');
     await user.type(d.getByLabelText('Conteúdo'), 'Texto longo');
     await user.click(d.getByRole('switch', { name: 'Publicado' }));
     await user.click(d.getByRole('button', { name: 'Criar Post' }));
     expect(await screen.findByText('Erro ao criar post')).toBeInTheDocument();
     expect(screen.getByText('Não foi possível criar o post.')).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
-    expect(d.getByLabelText('Título')).toHaveValue('Não salvo');
+    expect(d.getByRole('textbox', { name: 'Título' })).toHaveValue('Não salvo');
     expect(d.getByLabelText('Conteúdo')).toHaveValue('Texto longo');
     expect(d.getByRole('switch', { name: 'Publicado' })).toBeChecked();
     expect(d.getByRole('button', { name: 'Criar Post' })).toBeEnabled();
@@ -143,11 +143,11 @@ describe('the post dialog', () => {
     const d = within(await screen.findByRole('dialog', { name: 'Editar Post' }));
     expect(d.getByLabelText('Idioma')).toHaveValue('pt');
     expect(d.getByLabelText('Categoria')).toHaveValue('Comunicação de Crise');
-    expect(d.getByLabelText('Título')).toHaveValue(post.title);
+    expect(d.getByRole('textbox', { name: 'Título' })).toHaveValue(post.title);
     expect(d.getByLabelText('Resumo')).toHaveValue('');
     expect(d.getByRole('switch', { name: 'Publicado' })).not.toBeChecked();
-    await user.clear(d.getByLabelText('Título'));
-    await user.type(d.getByLabelText('Título'), 'Crises, revisto');
+    await user.clear(d.getByRole('textbox', { name: 'Título' }));
+    await user.type(d.getByRole('textbox', { name: 'Título' }), 'Crises, revisto');
     await user.click(d.getByRole('switch', { name: 'Publicado' }));
     await user.click(d.getByRole('button', { name: 'Atualizar Post' }));
 
@@ -173,18 +173,18 @@ describe('the post dialog', () => {
     const { user } = await renderAdmin();
     await user.click(await screen.findByRole('button', { name: `Editar post ${adminPosts[0]!.title}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Post' });
-    await user.type(within(dialog).getByLabelText('Título'), '!');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Título' }), '!');
     await user.click(within(dialog).getByRole('button', { name: 'Atualizar Post' }));
     expect(await screen.findByText('Erro ao atualizar post')).toBeInTheDocument();
     expect(screen.getByText('Não foi possível atualizar o post.')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Título')).toHaveValue(`${adminPosts[0]!.title}!`);
+    expect(within(dialog).getByRole('textbox', { name: 'Título' })).toHaveValue(`${adminPosts[0]!.title}!`);
   });
 
   it('Cancelar closes without saving', async () => {
     const sent = captureInsert();
     const { user } = await renderAdmin();
     const d = within(await openNewPost(user));
-    await user.type(d.getByLabelText('Título'), 'Desisti');
+    await user.type(d.getByRole('textbox', { name: 'Título' }), 'Desisti');
     await user.click(d.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.body).toBeUndefined();
