@@ -1,0 +1,250 @@
+/**
+ * Shared harness of the integration layer (DESIGN.md, "Tests, in layers"):
+ * the real supabase-js client against the real local backend, started in this
+ * process by server/index.ts's startServer.
+ *
+ * - One backend per test file and target (PGlite init takes ~6 s), on a fresh
+ *   temporary DATA_DIR, so files never see each other's rows.
+ * - Targets: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. Each
+ *   PostgreSQL run gets its own new database on that server (created from the
+ *   URL's connection, dropped afterwards), so the backend migrates and seeds it
+ *   as a new database. A failure there fails the tests: it is never skipped.
+ * - Suites use `describe.each(targets)('… on $name', (target) => { const b = useBackend(target) … })`;
+ *   the PostgreSQL run's test names then contain "PostgreSQL", which is how
+ *   scripts/test-all.ts counts them.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import ws from 'ws';
+import { startServer } from '../../server/index.ts';
+import type { Database } from '../../src/types/database.types.ts';
+
+export type Client = SupabaseClient<Database>;
+
+export interface Target {
+  name: 'PGlite' | 'PostgreSQL';
+  /** PostgreSQL only: the server to create the per-file database on. */
+  serverUrl?: string;
+}
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+export const targets: Target[] = [
+  { name: 'PGlite' },
+  ...(testDatabaseUrl ? [{ name: 'PostgreSQL' as const, serverUrl: testDatabaseUrl }] : []),
+];
+
+// Say once per vitest run (not once per file) that PostgreSQL was not requested.
+// The workers of one run share the parent process, so its pid keys the marker.
+if (!testDatabaseUrl) {
+  const marker = path.join(tmpdir(), `journalist-site-integration-pg-notice-${process.ppid}`);
+  if (!existsSync(marker)) {
+    try {
+      writeFileSync(marker, '', { flag: 'wx' });
+      console.info('[integration] TEST_DATABASE_URL is not set: running on PGlite only; the PostgreSQL run was not requested.');
+    } catch {
+      // another worker printed it first
+    }
+  }
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  /** A client signed in as this user (its own session, nothing persisted). */
+  client: Client;
+}
+
+export interface Backend {
+  readonly url: string;
+  readonly anonKey: string;
+  readonly serviceRoleKey: string;
+  /** A new client with the anon key and no session: a visitor. */
+  anon(): Client;
+  /** The service_role client (bypasses RLS): setup and counting only. */
+  readonly service: Client;
+  /** A confirmed user made through the admin API, then signed in with the password. */
+  createUser(prefix?: string): Promise<TestUser>;
+  /** createUser plus an admin row in user_roles, written by the service_role. */
+  createAdmin(prefix?: string): Promise<TestUser>;
+  /** Row count of a table as the service_role sees it (all rows). */
+  count(table: 'blog_posts' | 'site_settings' | 'user_roles'): Promise<number>;
+  /** Raw HTTP to the backend, for what supabase-js cannot send (bad JSON, …). */
+  request(pathAndQuery: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** Which database this backend runs on. */
+  readonly target: Target;
+}
+
+export function newClient(url: string, key: string): Client {
+  return createClient<Database>(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket; supabase-js refuses to start without one.
+    realtime: { transport: ws as never },
+  });
+}
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `it_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (e) {
+    await admin.end().catch(() => {});
+    throw new Error(
+      `TEST_DATABASE_URL is set, but creating the test database ${name} on it failed: ${(e as Error).message}. ` +
+        'The role in TEST_DATABASE_URL needs CREATEDB (the integration tests give every file a new database).',
+      { cause: e },
+    );
+  }
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * Starts one backend for the enclosing describe block (beforeAll) and stops it
+ * afterwards. The returned object is usable inside tests and hooks only.
+ */
+export function useBackend(target: Target): Backend {
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let dataDir: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let service: Client | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'journalist-site-it-'));
+    let databaseUrl: string | undefined;
+    if (target.name === 'PostgreSQL') {
+      const db = await createDatabase(target.serverUrl!);
+      databaseUrl = db.url;
+      dropDatabase = db.drop;
+    }
+    server = await startServer({ port: 0, dataDir, databaseUrl, jwtSecret: undefined, spaDir: undefined });
+    service = newClient(server.url, server.serviceRoleKey);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await dropDatabase?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const need = () => {
+    if (!server || !service) throw new Error('The backend is not started: use the harness inside tests and hooks.');
+    return { server, service };
+  };
+
+  const backend: Backend = {
+    target,
+    get url() {
+      return need().server.url;
+    },
+    get anonKey() {
+      return need().server.anonKey;
+    },
+    get serviceRoleKey() {
+      return need().server.serviceRoleKey;
+    },
+    get service() {
+      return need().service;
+    },
+    anon() {
+      const { server: s } = need();
+      return newClient(s.url, s.anonKey);
+    },
+    async createUser(prefix = 'user') {
+      const { server: s, service: svc } = need();
+      const email = uniqueEmail(prefix);
+      const password = `pw-${randomUUID()}`;
+      const created = await svc.auth.admin.createUser({ email, password, email_confirm: true });
+      if (created.error || !created.data.user) throw new Error(`admin.createUser failed: ${created.error?.message}`);
+      const client = newClient(s.url, s.anonKey);
+      const signedIn = await client.auth.signInWithPassword({ email, password });
+      if (signedIn.error) throw new Error(`signInWithPassword failed: ${signedIn.error.message}`);
+      return { id: created.data.user.id, email, password, client };
+    },
+    async createAdmin(prefix = 'admin') {
+      const user = await backend.createUser(prefix);
+      const { error } = await need().service.from('user_roles').insert({ user_id: user.id, role: 'admin' });
+      if (error) throw new Error(`granting admin failed: ${error.message}`);
+      return user;
+    },
+    async count(table) {
+      const { count, error } = await need().service.from(table).select('*', { count: 'exact', head: true });
+      if (error || count === null) throw new Error(`count of ${table} failed: ${error?.message}`);
+      return count;
+    },
+    request(pathAndQuery, init = {}) {
+      const { server: s } = need();
+      const { token, headers, ...rest } = init;
+      return fetch(`${s.url}${pathAndQuery}`, {
+        ...rest,
+        headers: {
+          apikey: s.anonKey,
+          authorization: `Bearer ${token ?? s.anonKey}`,
+          ...(headers as Record<string, string> | undefined),
+        },
+      });
+    },
+  };
+  return backend;
+}
+
+/** The access token of a signed-in client (for raw requests). */
+export async function accessToken(client: Client): Promise<string> {
+  const { data } = await client.auth.getSession();
+  if (!data.session) throw new Error('the client has no session');
+  return data.session.access_token;
+}
+
+/** The fixed category lists of spec §9, as the seed and the database use them. */
+export const CATEGORIES = {
+  en: ['Media Relations', 'Crisis Communication', 'Personal Experiences', 'Others'],
+  pt: ['Relações com Mídia', 'Comunicação de Crise', 'Experiências Pessoais', 'Outros'],
+} as const;
+
+/** Every settings key the migrations create, in each language. */
+export const SETTING_KEYS = [
+  'about_description_1',
+  'about_description_2',
+  'about_subtitle',
+  'about_title',
+  'blog_section_title',
+  'contact_instagram_url',
+  'contact_linkedin_company_url',
+  'contact_linkedin_url',
+  'contact_website_url',
+  'contact_whatsapp_url',
+  'contact_youtube_url',
+  'footer_copyright',
+  'footer_description',
+  'hero_description',
+  'hero_subtitle',
+  'hero_title',
+  'nav_about',
+  'nav_blog',
+  'nav_contact',
+  'nav_home',
+] as const;

@@ -1,0 +1,240 @@
+/**
+ * The RLS matrix (DESIGN.md "Roles", issue 2): visitor (anon), signed-in
+ * non-admin and admin × blog_posts, site_settings, user_roles × select,
+ * insert, update, delete — each cell asserted through supabase-js, and each
+ * refused write checked against the rows the service_role sees afterwards.
+ * Plus rpc('is_admin') per role.
+ */
+import { randomUUID } from 'node:crypto';
+import { targets, useBackend, type Client, type TestUser } from './harness.ts';
+
+type Who = 'anon' | 'user' | 'admin';
+const everyone: Who[] = ['anon', 'user', 'admin'];
+/** PostgREST's answer to 42501: 401 for the anon role, 403 for any other. */
+const deniedStatus: Record<Who, number> = { anon: 401, user: 403, admin: 403 };
+
+interface Result {
+  data: unknown;
+  error: { code?: string; message: string } | null;
+  status: number;
+}
+
+function expectDenied(result: Result, who: Who) {
+  expect(result.error, `expected ${who} to be refused`).not.toBeNull();
+  expect(result.error!.code).toBe('42501');
+  expect(result.status).toBe(deniedStatus[who]);
+}
+
+describe.each(targets)('RLS matrix on $name', (target) => {
+  const backend = useBackend(target);
+  let user: TestUser;
+  let admin: TestUser;
+  let otherAdmin: TestUser;
+
+  const as = (who: Who): Client => (who === 'anon' ? backend.anon() : who === 'user' ? user.client : admin.client);
+
+  /** A fresh post made by the service_role, so each cell works on its own row. */
+  const makePost = async (published: boolean) => {
+    const { data, error } = await backend.service
+      .from('blog_posts')
+      .insert({ title: `RLS ${randomUUID().slice(0, 8)}`, language: 'en', category: 'Others', published })
+      .select()
+      .single();
+    if (error) throw new Error(error.message);
+    return data!;
+  };
+  const postById = async (id: string) =>
+    (await backend.service.from('blog_posts').select('*').eq('id', id).maybeSingle()).data;
+
+  beforeAll(async () => {
+    user = await backend.createUser('reader');
+    admin = await backend.createAdmin('editor');
+    otherAdmin = await backend.createAdmin('editor2');
+  });
+
+  describe('blog_posts', () => {
+    it.each(['anon', 'user'] as const)('select as %s: published posts only', async (who) => {
+      const { data, error } = await as(who).from('blog_posts').select('id, published');
+      expect(error).toBeNull();
+      const { count: published } = await backend.service.from('blog_posts').select('*', { count: 'exact', head: true }).eq('published', true);
+      expect(data!.length).toBe(published);
+      expect(data!.every((p) => p.published)).toBe(true);
+    });
+
+    it('select as admin: every post, drafts included', async () => {
+      const { data, error } = await as('admin').from('blog_posts').select('id, published');
+      expect(error).toBeNull();
+      expect(data!.length).toBe(await backend.count('blog_posts'));
+      expect(data!.some((p) => !p.published)).toBe(true);
+    });
+
+    it.each(['anon', 'user'] as const)('insert as %s: refused with 42501, no row written', async (who) => {
+      const before = await backend.count('blog_posts');
+      const result = await as(who).from('blog_posts').insert({ title: `Intruder ${who}`, published: true });
+      expectDenied(result, who);
+      expect(await backend.count('blog_posts')).toBe(before);
+    });
+
+    it('insert as admin: created', async () => {
+      const before = await backend.count('blog_posts');
+      const { data, error, status } = await as('admin').from('blog_posts').insert({ title: 'By the admin' }).select().single();
+      expect(error).toBeNull();
+      expect(status).toBe(201);
+      expect(data!.title).toBe('By the admin');
+      expect(await backend.count('blog_posts')).toBe(before + 1);
+    });
+
+    it.each(['anon', 'user'] as const)('update as %s: 0 rows affected, published or draft', async (who) => {
+      for (const published of [true, false]) {
+        const post = await makePost(published);
+        const { data, error } = await as(who).from('blog_posts').update({ title: 'Hacked' }).eq('id', post.id).select();
+        expect(error).toBeNull();
+        expect(data).toEqual([]);
+        expect((await postById(post.id))!.title).toBe(post.title);
+      }
+    });
+
+    it('update as admin: 1 row, drafts included', async () => {
+      const post = await makePost(false);
+      const { data, error } = await as('admin').from('blog_posts').update({ title: 'Edited', published: true }).eq('id', post.id).select();
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1);
+      expect(await postById(post.id)).toMatchObject({ title: 'Edited', published: true });
+    });
+
+    it.each(['anon', 'user'] as const)('delete as %s: 0 rows affected, published or draft', async (who) => {
+      for (const published of [true, false]) {
+        const post = await makePost(published);
+        const { data, error } = await as(who).from('blog_posts').delete().eq('id', post.id).select();
+        expect(error).toBeNull();
+        expect(data).toEqual([]);
+        expect(await postById(post.id)).not.toBeNull();
+      }
+    });
+
+    it('delete as admin: 1 row', async () => {
+      const post = await makePost(false);
+      const { data, error } = await as('admin').from('blog_posts').delete().eq('id', post.id).select();
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1);
+      expect(await postById(post.id)).toBeNull();
+    });
+  });
+
+  describe('site_settings', () => {
+    const heroTitle = async (language: 'pt' | 'en') =>
+      (await backend.service.from('site_settings').select('*').eq('key', 'hero_title').eq('language', language).single()).data!;
+
+    it.each(everyone)('select as %s: every setting of both languages', async (who) => {
+      const { data, error } = await as(who).from('site_settings').select('key, language');
+      expect(error).toBeNull();
+      expect(data!.length).toBe(await backend.count('site_settings'));
+      expect(data!.length).toBe(40);
+    });
+
+    it.each(everyone)('insert as %s: refused with 42501 (keys come from migrations), no row written', async (who) => {
+      const result = await as(who).from('site_settings').insert({ key: `new_key_${who}`, language: 'en', value: 'x' });
+      expectDenied(result, who);
+      expect(await backend.count('site_settings')).toBe(40);
+    });
+
+    it.each(['anon', 'user'] as const)('update as %s: 0 rows affected', async (who) => {
+      const row = await heroTitle('pt');
+      const { data, error } = await as(who).from('site_settings').update({ value: 'Hacked' }).eq('id', row.id).select();
+      expect(error).toBeNull();
+      expect(data).toEqual([]);
+      expect((await heroTitle('pt')).value).toBe(row.value);
+    });
+
+    it('update as admin: 1 row', async () => {
+      const row = await heroTitle('en');
+      const { data, error } = await as('admin').from('site_settings').update({ value: 'Edited title' }).eq('id', row.id).select();
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1);
+      expect((await heroTitle('en')).value).toBe('Edited title');
+    });
+
+    it.each(everyone)('delete as %s: 0 rows affected', async (who) => {
+      const row = await heroTitle('pt');
+      const { data, error } = await as(who).from('site_settings').delete().eq('id', row.id).select();
+      expect(error).toBeNull();
+      expect(data).toEqual([]);
+      expect(await backend.count('site_settings')).toBe(40);
+    });
+  });
+
+  describe('user_roles', () => {
+    it('select as anon: nothing', async () => {
+      const { data, error } = await as('anon').from('user_roles').select('*');
+      expect(error).toBeNull();
+      expect(data).toEqual([]);
+    });
+
+    it('select as user: nothing (they hold no role)', async () => {
+      const { data, error } = await as('user').from('user_roles').select('*');
+      expect(error).toBeNull();
+      expect(data).toEqual([]);
+    });
+
+    it('select as admin: only their own row, not the other admin\'s', async () => {
+      const { data, error } = await as('admin').from('user_roles').select('*');
+      expect(error).toBeNull();
+      expect(data).toEqual([expect.objectContaining({ user_id: admin.id, role: 'admin' })]);
+      expect(await backend.count('user_roles')).toBe(2);
+    });
+
+    it.each(everyone)('insert as %s: refused with 42501 (no self-promotion), no row written', async (who) => {
+      const result = await as(who).from('user_roles').insert({ user_id: user.id, role: 'admin' });
+      expectDenied(result, who);
+      expect(await backend.count('user_roles')).toBe(2);
+      const { data } = await user.client.rpc('is_admin');
+      expect(data).toBe(false);
+    });
+
+    it.each(everyone)('update as %s: refused with 42501', async (who) => {
+      const result = await as(who).from('user_roles').update({ user_id: user.id }).eq('user_id', otherAdmin.id);
+      expectDenied(result, who);
+      const { data } = await backend.service.from('user_roles').select('user_id').order('user_id');
+      expect(data!.map((r) => r.user_id).sort()).toEqual([admin.id, otherAdmin.id].sort());
+    });
+
+    it.each(everyone)('delete as %s: refused with 42501', async (who) => {
+      const result = await as(who).from('user_roles').delete().eq('user_id', otherAdmin.id);
+      expectDenied(result, who);
+      expect(await backend.count('user_roles')).toBe(2);
+    });
+  });
+
+  describe("rpc('is_admin')", () => {
+    it.each([
+      ['anon', false],
+      ['user', false],
+      ['admin', true],
+    ] as const)('as %s: %s', async (who, expected) => {
+      const { data, error } = await as(who).rpc('is_admin');
+      expect(error).toBeNull();
+      expect(data).toBe(expected);
+    });
+
+    it('a new sign-up is not an admin', async () => {
+      const client = backend.anon();
+      const { data: signUp, error: signUpError } = await client.auth.signUp({
+        email: `newcomer-${randomUUID().slice(0, 8)}@example.com`,
+        password: `pw-${randomUUID()}`,
+      });
+      expect(signUpError).toBeNull();
+      expect(signUp.session).not.toBeNull();
+      const { data, error } = await client.rpc('is_admin');
+      expect(error).toBeNull();
+      expect(data).toBe(false);
+      const { data: posts } = await client.from('blog_posts').insert({ title: 'Sneaky' }).select();
+      expect(posts).toBeNull();
+    });
+
+    it('as the service_role (no user): false', async () => {
+      const { data, error } = await backend.service.rpc('is_admin');
+      expect(error).toBeNull();
+      expect(data).toBe(false);
+    });
+  });
+});
