@@ -129,6 +129,19 @@ describe('users', () => {
     expect(rows.rows).toHaveLength(0);
   });
 
+  it('soft delete keeps the row but frees the address and ends sessions', async () => {
+    const u = await createUser({ email_confirm: true });
+    const s = (await call(app, deps, 'POST', '/auth/v1/token?grant_type=password', { body: { email: u.email, password: 'secret123' } })).json;
+    const del = await admin('DELETE', `/users/${u.id}`, { should_soft_delete: true });
+    expect(del.status).toBe(200);
+    const row = await db.query<{ deleted_at: Date | null; email: string | null }>(`select deleted_at, email from auth.users where id = $1`, [u.id]);
+    expect(row.rows[0]!.deleted_at).not.toBeNull();
+    expect(row.rows[0]!.email).toBeNull();
+    expect((await call(app, deps, 'GET', '/auth/v1/user', { token: s.access_token })).json.code).toBe('session_not_found');
+    const again = await admin('POST', '/users', { email: u.email, password: 'secret123' });
+    expect(again.status).toBe(200);
+  });
+
   it('bans and unbans with ban_duration', async () => {
     const u = await createUser({ email_confirm: true });
     const ban = await admin('PUT', `/users/${u.id}`, { ban_duration: '24h' });

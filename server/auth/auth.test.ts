@@ -112,6 +112,15 @@ describe('POST /signup (auto-confirm)', () => {
     expect(r.headers.get('x-sb-error-code')).toBe('user_already_exists');
   });
 
+  it('lets exactly one of two racing sign-ups for one address win', async () => {
+    const email = uniqueEmail('race');
+    const body = { email, password: 'secret123' };
+    const [a, b] = await Promise.all([req('POST', '/auth/v1/signup', { body }), req('POST', '/auth/v1/signup', { body })]);
+    expect([a.status, b.status].sort()).toEqual([200, 422]);
+    const rows = await db.query(`select 1 from auth.users where email = $1`, [email]);
+    expect(rows.rows).toHaveLength(1);
+  });
+
   it('rejects a short password with weak_password reasons and writes nothing', async () => {
     const email = uniqueEmail();
     const r = await req('POST', '/auth/v1/signup', { body: { email, password: '12345' } });

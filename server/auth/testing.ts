@@ -9,12 +9,18 @@ import type { Hono } from 'hono';
 import type { AppDeps, AuthSettings } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
 import { secretKey } from './jwt.ts';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
+/**
+ * In-memory PGlite; or, with AUTH_TEST_DATABASE_URL set, that PostgreSQL
+ * database (a scratch one: users are left behind), to check the SQL on both.
+ */
 export async function openTestDb(): Promise<Database> {
-  const db = await openPglite(undefined);
+  const url = process.env.AUTH_TEST_DATABASE_URL;
+  const db = url ? await openPostgres(url) : await openPglite(undefined);
   await db.exec(await readFile(new URL('../db/bootstrap.sql', import.meta.url), 'utf8'));
   return db;
 }

@@ -130,8 +130,14 @@ export function adminRoutes(app: Hono, ctx: AuthContext): void {
     const body: Json = await readJson(c);
     await deps.db.transaction(async (tx) => {
       if (body.should_soft_delete === true) {
-        // Soft delete keeps the row but ends every session (GoTrue's SoftDeleteUser).
-        await tx.query(`update auth.users set deleted_at = now(), updated_at = now() where id = $1`, [target.id]);
+        // Soft delete keeps the row, but like GoTrue's SoftDeleteUser frees the
+        // address, removes the password and ends every session.
+        await tx.query(
+          `update auth.users set deleted_at = now(), updated_at = now(), email = null, phone = null,
+             encrypted_password = '', raw_user_meta_data = '{}'::jsonb where id = $1`,
+          [target.id],
+        );
+        await tx.query(`delete from auth.identities where user_id = $1`, [target.id]);
         await logout(tx, target.id, undefined, 'global');
       } else {
         await tx.query(`delete from auth.users where id = $1`, [target.id]);

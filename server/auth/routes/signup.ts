@@ -3,7 +3,9 @@
  * the user is confirmed at once and gets a session; with them on, the reply
  * is the user with confirmation_sent_at and a mail lands in the outbox.
  */
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import { isPgError } from '../../db/database.ts';
 import { clientInfo, takeSignInSignUp, tokenSettings, type AuthContext } from '../context.ts';
 import { sendConfirmation } from '../confirmation.ts';
 import { validateEmail } from '../email.ts';
@@ -13,7 +15,6 @@ import { safeRedirect } from '../redirect.ts';
 import { externalOrigin, obj, readJson, str } from '../request.ts';
 import { sessionJson, startSession } from '../sessions.ts';
 import { confirmEmail, findUserByEmail, insertUser, loadUserJson, reloadUser, touchLastSignIn, userJson, type UserRow } from '../users.ts';
-import { randomUUID } from 'node:crypto';
 
 export function signupRoutes(app: Hono, ctx: AuthContext): void {
   const { deps } = ctx;
@@ -55,7 +56,7 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
 
     // Hash before the transaction: bcrypt is slow and PGlite runs one transaction at a time.
     const passwordHash = await hashPassword(password);
-    const result = await deps.db.transaction(async (tx) => {
+    const result = await insertOnce(() => deps.db.transaction(async (tx) => {
       let user: UserRow = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false });
       if (!autoconfirm) {
         await sendConfirmation(tx, ctx.mailer, user, externalOrigin(c), redirectTo);
@@ -66,11 +67,21 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
       await touchLastSignIn(tx, user.id);
       user = await reloadUser(tx, user.id);
       return { user, session };
-    });
+    }));
 
     if (!result.session) return c.json(await loadUserJson(deps.db, result.user));
     return c.json(await sessionJson(deps.db, result.user, result.session, tokenSettings(ctx, c)));
   });
+}
+
+/** Two sign-ups racing for one address: the loser hits the unique index, and gets the usual 422. */
+async function insertOnce<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isPgError(e) && e.code === '23505') throw new AuthError(422, 'user_already_exists', 'User already registered');
+    throw e;
+  }
 }
 
 /** GoTrue's sanitizeUser: what an already-confirmed address gets when confirmations are on. */
