@@ -21,6 +21,27 @@ export class MigrationError extends Error {
   }
 }
 
+const MIGRATION_LOCK = 7_245_031;
+
+/**
+ * The bootstrap is idempotent, but roles are shared by every database of a
+ * PostgreSQL server: two databases bootstrapping at once (parallel test
+ * files) can collide on `create role` / `grant`. Running it again settles it.
+ */
+async function bootstrap(db: Database): Promise<void> {
+  const sql = readFileSync(BOOTSTRAP_SQL, 'utf8');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.exec(sql);
+      return;
+    } catch (e) {
+      const racing = isPgError(e) && ['23505', '42710', 'XX000', '40001', '40P01'].includes(e.code ?? '');
+      if (!racing || attempt >= 5) throw new MigrationError('server/db/bootstrap.sql', e);
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
+}
+
 export interface MigrateOptions {
   migrationsDir: string;
   /** seed.sql; run only when the database was created by this call. */
@@ -51,11 +72,7 @@ async function isNewDatabase(db: Database): Promise<boolean> {
 
 export async function migrate(db: Database, options: MigrateOptions): Promise<MigrateResult> {
   const isNew = await isNewDatabase(db);
-  try {
-    await db.exec(readFileSync(BOOTSTRAP_SQL, 'utf8'));
-  } catch (e) {
-    throw new MigrationError('server/db/bootstrap.sql', e);
-  }
+  await bootstrap(db);
 
   const files = existsSync(options.migrationsDir)
     ? readdirSync(options.migrationsDir).filter((f) => f.endsWith('.sql')).sort()
@@ -68,15 +85,21 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
     const { version, name } = splitName(file);
     if (done.has(version)) continue;
     const sql = readFileSync(path.join(options.migrationsDir, file), 'utf8');
+    let ran = false;
     try {
-      await db.transaction(async (tx) => {
+      ran = await db.transaction(async (tx) => {
+        // Two servers starting on one DATABASE_URL: the second waits, then skips what the first applied.
+        await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        const again = await tx.query('select 1 from local_backend.schema_migrations where version = $1', [version]);
+        if (again.rows.length) return false;
         await tx.exec(sql);
         await tx.query('insert into local_backend.schema_migrations (version, name) values ($1, $2)', [version, name]);
+        return true;
       });
     } catch (e) {
       throw new MigrationError(`supabase/migrations/${file}`, e);
     }
-    applied.push(file);
+    if (ran) applied.push(file);
   }
 
   let seeded = false;

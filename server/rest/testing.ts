@@ -3,11 +3,14 @@
  * an in-memory PGlite migrated with the REST fixture (server/db/fixtures).
  * One per test file: PGlite takes several seconds to initialise.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { createApp } from '../app.ts';
 import { PROJECT_ROOT, readAuthSettings } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { createApiKeys } from '../keys.ts';
 
@@ -25,8 +28,35 @@ export async function signToken(claims: Record<string, unknown>, secret = TEST_S
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
+/**
+ * PGlite in memory; or, when TEST_DATABASE_URL is set, a new database on that
+ * server (dropped at close), so the same tests check the PostgreSQL path.
+ */
+async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+  if (!serverUrl) {
+    const { db } = await openDatabase({ dataDir: undefined, inMemory: true, migrationsDir: FIXTURE_MIGRATIONS });
+    return { db, drop: async () => {} };
+  }
+  const name = `rest_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const { db } = await openDatabase({ dataDir: undefined, databaseUrl: url.toString(), migrationsDir: FIXTURE_MIGRATIONS });
+  return { db, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 export async function createTestBackend() {
-  const { db } = await openDatabase({ dataDir: undefined, inMemory: true, migrationsDir: FIXTURE_MIGRATIONS });
+  const { db, drop } = await openTestDatabase();
   const keys = await createApiKeys(TEST_SECRET);
   const app = createApp({
     db,
@@ -61,7 +91,13 @@ export async function createTestBackend() {
     return { status: res.status, headers: res.headers, text, json: json as Json };
   }
 
-  return { app, db, keys, userToken, request, close: () => db.close() };
+  return {
+    app, db, keys, userToken, request,
+    async close() {
+      await db.close();
+      await drop();
+    },
+  };
 }
 
 export type TestBackend = Awaited<ReturnType<typeof createTestBackend>>;
