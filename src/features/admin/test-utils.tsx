@@ -5,12 +5,9 @@ import { buildPost } from '@/testing/fixtures/posts';
 import { seedSession } from '@/testing/handlers/auth';
 import { pgrstAnswer } from '@/testing/handlers/postgrest';
 import { renderApp } from '@/testing/render-app';
+import '@/testing/slow-machine';
 import { server } from '@/testing/server';
 import type { BlogPost } from './api/get-admin-posts';
-
-// These tests type into whole forms through the real app on a shared 2-core
-// machine; the 5 s default is too tight for the first, cold, render.
-vi.setConfig({ testTimeout: 20_000 });
 
 // jsdom has no ResizeObserver; Radix Switch measures itself with one.
 globalThis.ResizeObserver ??= class {
@@ -63,7 +60,6 @@ export async function renderAdmin(posts: BlogPost[] = adminPosts) {
   seedSession();
   serveAdminPosts(posts);
   const app = renderApp('/admin');
-  // Generous: the first render of a file also compiles the lazy routes.
-  await screen.findByRole('heading', { name: 'Administração do Blog' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Administração do Blog' });
   return app;
 }

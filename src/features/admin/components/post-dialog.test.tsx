@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { postKeys } from '@/features/posts/api/keys';
 import { restUrl } from '@/testing/api';
 import { pgrstError } from '@/testing/handlers/postgrest';
 import { server } from '@/testing/server';
@@ -178,6 +179,17 @@ describe('the post dialog', () => {
     expect(await screen.findByText('Erro ao atualizar post')).toBeInTheDocument();
     expect(screen.getByText('Não foi possível atualizar o post.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Título' })).toHaveValue(`${adminPosts[0]!.title}!`);
+  });
+
+  it('invalidates the public post queries, so the site shows the change at once', async () => {
+    captureInsert();
+    const { user, queryClient } = await renderAdmin();
+    queryClient.setQueryData(postKeys.publicList('pt'), []);
+    const d = within(await openNewPost(user));
+    await user.type(d.getByRole('textbox', { name: 'Título' }), 'Visível já');
+    await user.click(d.getByRole('button', { name: 'Criar Post' }));
+    await screen.findByText('Post criado!');
+    expect(queryClient.getQueryState(postKeys.publicList('pt'))?.isInvalidated).toBe(true);
   });
 
   it('Cancelar closes without saving', async () => {

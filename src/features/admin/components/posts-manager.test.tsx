@@ -4,6 +4,7 @@ import { restUrl } from '@/testing/api';
 import { seedSession } from '@/testing/handlers/auth';
 import { pgrstError } from '@/testing/handlers/postgrest';
 import { renderApp } from '@/testing/render-app';
+import '@/testing/slow-machine';
 import { server } from '@/testing/server';
 import { adminPosts, renderAdmin, serveAdminPosts } from '../test-utils';
 
@@ -18,7 +19,7 @@ describe('admin posts list', () => {
       }),
     );
     renderApp('/admin');
-    const pt = await screen.findByRole('tab', { name: 'Português (2)' }, { timeout: 5000 });
+    const pt = await screen.findByRole('tab', { name: 'Português (2)' });
     expect(pt).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'English (1)' })).toBeInTheDocument();
     expect(decodeURIComponent(query)).toContain('order=created_at.desc');

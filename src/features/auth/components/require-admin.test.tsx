@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { authUrl, restUrl } from '@/testing/api';
 import { seedSession } from '@/testing/handlers/auth';
 import { renderApp } from '@/testing/render-app';
+import '@/testing/slow-machine';
 import { server } from '@/testing/server';
 
 describe('the /admin guard', () => {

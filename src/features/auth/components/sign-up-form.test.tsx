@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { authUrl } from '@/testing/api';
 import { authError } from '@/testing/handlers/auth';
 import { renderApp } from '@/testing/render-app';
+import '@/testing/slow-machine';
 import { server } from '@/testing/server';
 
 async function openSignUp() {

@@ -1,0 +1,24 @@
+import { screen, waitFor } from '@testing-library/react';
+import { renderAdmin } from '../test-utils';
+
+describe('admin panel', () => {
+  it("greets the user and links 'Ver Site' to / in a new tab", async () => {
+    await renderAdmin();
+    expect(screen.getByText('Olá, ana@example.com')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /Ver Site/ });
+    expect(link).toHaveAttribute('href', '/');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Configurações' })).toBeInTheDocument();
+  });
+
+  it("'Sair' signs out, toasts 'Logout realizado' and leaves the admin", async () => {
+    const { user, router } = await renderAdmin();
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('Logout realizado')).toBeInTheDocument();
+    expect(screen.getByText('Você foi desconectado com sucesso')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(screen.queryByText('Administração do Blog')).not.toBeInTheDocument();
+  });
+});
