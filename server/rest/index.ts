@@ -73,8 +73,10 @@ export function createRestRoutes(deps: AppDeps): Hono<RestEnv> {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
+        // Connection: close — the unread body is still arriving; a client that
+        // reused this socket would see its next request fail ("other side closed").
         throw new RestError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MB).`,
-          'Send a smaller body: large files belong in storage, not in a table row.');
+          'Send a smaller body: large files belong in storage, not in a table row.', { Connection: 'close' });
       },
     }),
   );
