@@ -127,11 +127,43 @@ describe.each(targets)('bad input on $name', (target) => {
     expect(after!.title).toBe(post!.title);
   });
 
-  it('oversized body: 413', async () => {
-    const content = 'x'.repeat(12 * 1024 * 1024);
-    const { error, status } = await admin.client.from('blog_posts').insert({ title: 'Huge', content });
-    expect(status).toBe(413);
-    expect(error).not.toBeNull();
+  it('oversized body (over 1 MB): 413, on insert and on update', async () => {
+    const content = 'x'.repeat(2 * 1024 * 1024);
+    const inserted = await admin.client.from('blog_posts').insert({ title: 'Huge', content });
+    expect(inserted.status).toBe(413);
+    expect(inserted.error!.message).toBeTruthy();
+    const { data: post } = await admin.client.from('blog_posts').select('id, content').limit(1).single();
+    const updated = await admin.client.from('blog_posts').update({ content }).eq('id', post!.id);
+    expect(updated.status).toBe(413);
+    const { data: after } = await backend.service.from('blog_posts').select('content').eq('id', post!.id).single();
+    expect(after!.content).toBe(post!.content);
+  });
+
+  it('after a 413 the next requests work (the refused body does not break the connection)', async () => {
+    const content = 'x'.repeat(2 * 1024 * 1024);
+    for (let i = 0; i < 3; i++) {
+      expect((await admin.client.from('blog_posts').insert({ title: 'Huge', content })).status).toBe(413);
+      const { error, status } = await admin.client.from('blog_posts').update({ read_time: '5 min' }).eq('id', randomUUID());
+      expect(error).toBeNull();
+      expect(status).toBe(204);
+    }
+  });
+
+  it('a setting value of null: 400 23502, value kept', async () => {
+    const { data: row } = await admin.client.from('site_settings').select('*').eq('key', 'nav_blog').eq('language', 'pt').single();
+    const { error, status } = await admin.client.from('site_settings').update({ value: null as never }).eq('id', row!.id);
+    expect(status).toBe(400);
+    expect(error!.code).toBe('23502');
+    const { data: after } = await backend.service.from('site_settings').select('value').eq('id', row!.id).single();
+    expect(after!.value).toBe(row!.value);
+  });
+
+  it('a second row for the same key and language: 409 23505, even for the service_role', async () => {
+    const { error, status } = await backend.service.from('site_settings').insert({ key: 'hero_title', language: 'pt', value: 'Twice' });
+    expect(status).toBe(409);
+    expect(error!.code).toBe('23505');
+    expect(error!.message).toMatch(/site_settings_key_language_key/);
+    expect(await backend.count('site_settings')).toBe(40);
   });
 
   it('bad JSON: 400 PGRST102', async () => {

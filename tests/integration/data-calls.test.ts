@@ -155,6 +155,47 @@ describe.each(targets)('spec §7 data calls on $name', (target) => {
       expect(data).toEqual([]);
     });
 
+    it('filters the public listing by exact category, and counts with a range', async () => {
+      const { data, error } = await backend
+        .anon()
+        .from('blog_posts')
+        .select('*')
+        .eq('language', 'pt')
+        .eq('published', true)
+        .eq('category', 'Comunicação de Crise')
+        .order('date', { ascending: false });
+      expect(error).toBeNull();
+      expect(data!.length).toBeGreaterThanOrEqual(1);
+      expect(data!.every((p) => p.category === 'Comunicação de Crise')).toBe(true);
+
+      const page = await backend
+        .anon()
+        .from('blog_posts')
+        .select('id', { count: 'exact' })
+        .eq('language', 'en')
+        .eq('published', true)
+        .order('date', { ascending: false })
+        .range(0, 2);
+      expect(page.error).toBeNull();
+      expect(page.data).toHaveLength(3);
+      expect(page.count).toBeGreaterThanOrEqual(6);
+      expect(page.status).toBe(206);
+    });
+
+    it('a long post (500 kB, accents, blank lines) round-trips unchanged', async () => {
+      const paragraph = 'Relações com a imprensa exigem paciência, método e verificação — sempre. ';
+      const content = Array.from({ length: 7000 }, (_, i) => (i % 5 === 4 ? `${paragraph}\n\n` : paragraph)).join('');
+      expect(Buffer.byteLength(content)).toBeGreaterThan(500_000);
+      const { data, error } = await admin.client
+        .from('blog_posts')
+        .insert({ title: 'Um texto longo', language: 'pt', category: 'Experiências Pessoais', content })
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      const { data: back } = await admin.client.from('blog_posts').select('content').eq('id', data!.id).single();
+      expect(back!.content).toBe(content);
+    });
+
     describe('post detail (.single() on id and published)', () => {
       const detail = (client: ReturnType<typeof backend.anon>, id: string) =>
         client.from('blog_posts').select('*').eq('id', id).eq('published', true).single();
