@@ -12,6 +12,27 @@ export interface Caller {
   claims: JWTPayload;
 }
 
+/**
+ * Verified tokens, so the anon key (on every public request) and a session's
+ * token are checked cryptographically once, not per request (an HMAC check
+ * through WebCrypto costs milliseconds on a busy machine). Time-based claims
+ * are re-checked on every hit; bad tokens are never cached.
+ */
+const verified = new Map<string, JWTPayload>();
+const MAX_CACHED = 1000;
+
+async function verifyCached(token: string, secret: string): Promise<JWTPayload> {
+  const key = `${secret}\n${token}`;
+  const hit = verified.get(key);
+  const now = Date.now() / 1000;
+  if (hit && (hit.exp === undefined || hit.exp + 30 > now)) return hit;
+  verified.delete(key);
+  const claims = await verifyJwt(token, secret);
+  if (verified.size >= MAX_CACHED) verified.clear();
+  verified.set(key, claims);
+  return claims;
+}
+
 function invalidToken(e: JwtError): RestError {
   return new RestError(401, e.kind === 'expired' ? 'PGRST303' : 'PGRST301', e.message, null, null, {
     'WWW-Authenticate': `Bearer error="invalid_token", error_description="${e.message.replaceAll('"', "'")}"`,
@@ -40,7 +61,7 @@ export async function authenticate(
   }
   let claims: JWTPayload;
   try {
-    claims = await verifyJwt(token, jwtSecret);
+    claims = await verifyCached(token, jwtSecret);
   } catch (e) {
     if (e instanceof JwtError) throw invalidToken(e);
     throw e;
