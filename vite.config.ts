@@ -6,5 +6,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: true },
+  // manifest: lets scripts/size.ts (npm run size) list the files each route loads.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

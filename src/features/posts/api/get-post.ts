@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { publicDb } from '@/lib/public-db';
 import type { Post } from './get-posts';
 import { postKeys } from './keys';
 
@@ -13,7 +13,7 @@ const NOT_FOUND_CODES = new Set(['PGRST116', '22P02']);
 /** Spec §7: the published post with this id, as a single row; null when there is none. */
 export async function getPublishedPost(id: string): Promise<Post | null> {
   if (!UUID.test(id)) return null;
-  const { data, error } = await supabase.from('blog_posts').select('*').eq('id', id).eq('published', true).single();
+  const { data, error } = await publicDb.from('blog_posts').select('*').eq('id', id).eq('published', true).single();
   if (error) {
     if (NOT_FOUND_CODES.has(error.code)) return null;
     throw error;

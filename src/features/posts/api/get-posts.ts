@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '@/lib/language';
-import { supabase } from '@/lib/supabase';
+import { publicDb } from '@/lib/public-db';
 import type { Tables } from '@/types/database.types';
 import { postKeys } from './keys';
 
@@ -8,7 +8,7 @@ export type Post = Tables<'blog_posts'>;
 
 /** Spec §7: published blog_posts of one language, newest first. */
 export async function getPublishedPosts(language: Language): Promise<Post[]> {
-  const { data, error } = await supabase
+  const { data, error } = await publicDb
     .from('blog_posts')
     .select('*')
     .eq('language', language)
