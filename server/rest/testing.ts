@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { createApp } from '../app.ts';
@@ -14,7 +13,9 @@ import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { createApiKeys } from '../keys.ts';
 
-export const FIXTURE_MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'fixtures', 'migrations');
+import { FIXTURE_MIGRATIONS } from '../db/fixtures/paths.ts';
+
+export { FIXTURE_MIGRATIONS };
 export const TEST_SECRET = 'server-tests-secret-0123456789-abcdefghij';
 export const USER_A = '00000000-0000-4000-8000-00000000000a';
 export const USER_B = '00000000-0000-4000-8000-00000000000b';
