@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AuthSettings } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { createAuthRoutes } from './index.ts';
-import { call, decodeJwt, openTestDb, testDeps, uniqueEmail, JWT_SECRET } from './testing.ts';
+import { call, decodeJwt, openTestDb, testDeps, uniqueEmail, JWT_SECRET, type LooseJson } from './testing.ts';
 
 let db: Database;
 let deps: AppDeps;
@@ -358,7 +358,7 @@ describe('POST /logout', () => {
     const c = (await signIn(email)).json;
     return { a, b, c };
   }
-  const works = async (s: Record<string, any>) => (await req('GET', '/auth/v1/user', { token: s.access_token })).status === 200;
+  const works = async (s: LooseJson) => (await req('GET', '/auth/v1/user', { token: s.access_token })).status === 200;
 
   it('scope=local ends only this session; its refresh token stops working', async () => {
     const { a, b, c } = await threeSessions();

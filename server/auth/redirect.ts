@@ -9,8 +9,13 @@
 import type { AuthSettings } from '../app.ts';
 
 function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')}$`);
+  const escape = (part: string) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  // `**` crosses path segments, `*` stays within one.
+  const body = glob
+    .split('**')
+    .map((piece) => piece.split('*').map(escape).join('[^/]*'))
+    .join('.*');
+  return new RegExp(`^${body}$`);
 }
 
 function originOf(url: string): string | undefined {

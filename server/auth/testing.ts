@@ -66,6 +66,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Response bodies are inspected loosely in tests (the assertions check the
+ * shape), hence `any` here and only here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseJson = Record<string, any>;
+
 /** A request as supabase-js makes it, answered in-process. */
 export async function call(app: Hono, deps: AppDeps, method: string, path: string, o: CallOptions = {}) {
   const headers: Record<string, string> = {
@@ -83,13 +90,13 @@ export async function call(app: Hono, deps: AppDeps, method: string, path: strin
   const env = { incoming: { socket: { remoteAddress: o.ip ?? '10.0.0.1' } } };
   const res = await app.request(`http://127.0.0.1:8080${path}`, { method, headers, body }, env);
   const text = await res.text();
-  const json = text ? (JSON.parse(text) as Record<string, any>) : undefined;
-  return { status: res.status, headers: res.headers, json: json as Record<string, any> };
+  const json = text ? (JSON.parse(text) as LooseJson) : undefined;
+  return { status: res.status, headers: res.headers, json: json as LooseJson };
 }
 
 let counter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;
 
-export function decodeJwt(token: string): Record<string, any> {
+export function decodeJwt(token: string): LooseJson {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
 }

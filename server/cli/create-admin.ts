@@ -119,14 +119,14 @@ export async function makeAdmin(target: Target, args: Args): Promise<Outcome> {
   await assertReachable(target.url, `Check the URL, or that the server is running.`);
   const supabase = client(target);
   let user = await findUserByEmail(supabase, args.email);
-  let created = false;
-  let passwordSet = false;
+  const created = !user;
+  let passwordSet: boolean;
   if (!user) {
     if (!args.password) throw new CliError(`No user ${args.email} exists; give --password to create one.`, 2);
     const { data, error } = await supabase.auth.admin.createUser({ email: args.email, password: args.password, email_confirm: true });
     if (error) throw describe(error, 'creating the user');
     user = data.user;
-    created = passwordSet = true;
+    passwordSet = true;
   } else {
     const update: { email_confirm: true; password?: string } = { email_confirm: true };
     if (args.password && !args.keepPassword) update.password = args.password;
