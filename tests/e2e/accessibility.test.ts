@@ -61,7 +61,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
   });
 
   it('/admin, signed in as an admin', async () => {
-    const made = createAdmin({ url: baseUrl, port: inject('appPort'), dataDir: inject('appDataDir') }, admin.email, admin.password);
+    const made = await createAdmin({ port: inject('appPort'), dataDir: inject('appDataDir') }, admin.email, admin.password);
     expect(made.status, made.output).toBe(0);
     await page.getByRole('tabpanel').getByLabel('Email').fill(admin.email);
     await page.getByRole('tabpanel').getByLabel(/^Senha/).fill(admin.password);

@@ -11,7 +11,7 @@ import { E2E, runId } from './support/browser';
 import { blogSection, cardTitled, control, mainHeading, postCards, readMore, toast, waitForCards } from './support/ui';
 
 const baseUrl = inject('appUrl');
-const app = { url: baseUrl, port: inject('appPort'), dataDir: inject('appDataDir') };
+const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
 
 const user = { email: `leitora-${runId}@example.com`, password: `senha-${runId}-Leitora` };
 const admin = { email: `editora-${runId}@example.com`, password: `senha-${runId}-Editora` };
@@ -91,10 +91,10 @@ describe('signing up', () => {
   it('a signed-up user has no admin rights: /admin shows no editor, only a no-access message and "Sair"', async () => {
     await userPage.goto('/admin');
     await userPage.getByRole('button', { name: 'Sair' }).waitFor();
-    await expect.poll(() => userPage.locator('body').innerText()).toMatch(/permiss|acesso/i);
+    await expect.poll(() => userPage.locator('body').textContent()).toMatch(/permiss|acesso/i);
     expect(await userPage.getByRole('button', { name: 'Novo Post' }).count()).toBe(0);
     expect(await userPage.getByRole('tab', { name: 'Configurações' }).count()).toBe(0);
-    expect(await userPage.locator('body').innerText()).toContain(user.email);
+    expect(await userPage.locator('body').textContent()).toContain(user.email);
     await e2e.screenshot(userPage, 'no-access');
     await userPage.getByRole('button', { name: 'Sair' }).click();
     await userPage.waitForURL((url) => url.pathname !== '/admin');
@@ -103,8 +103,8 @@ describe('signing up', () => {
 });
 
 describe('the admin', () => {
-  it('is made with `npm run create-admin` while the server runs', () => {
-    const r = createAdmin(app, admin.email, admin.password);
+  it('is made with `npm run create-admin` while the server runs', async () => {
+    const r = await createAdmin(app, admin.email, admin.password);
     expect(r.status, r.output).toBe(0);
   });
 
@@ -124,7 +124,7 @@ describe('the admin', () => {
     await adminPage.getByRole('button', { name: 'Entrar' }).click();
     await adminPage.waitForURL('**/admin');
     await adminPage.getByRole('heading', { name: 'Administração do Blog' }).waitFor();
-    expect(await adminPage.locator('body').innerText()).toContain(admin.email);
+    expect(await adminPage.locator('body').textContent()).toContain(admin.email);
     const viewSite = adminPage.getByRole('link', { name: /Ver Site/ });
     expect(await viewSite.getAttribute('href')).toBe('/');
     expect(await viewSite.getAttribute('target')).toBe('_blank');
@@ -154,7 +154,7 @@ describe('a post, from draft to deleted', () => {
   let postPath = '';
 
   it('"Novo Post" creates a draft, listed as "Rascunho" and not on the public page', async () => {
-    ptCount = Number((await adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).innerText()).match(/\d+/)![0]);
+    ptCount = Number(((await adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).textContent()) ?? '').match(/\d+/)![0]);
     await adminPage.getByRole('button', { name: 'Novo Post' }).click();
     const form = dialog(adminPage);
     await form.getByRole('heading', { name: 'Criar Novo Post' }).waitFor();
@@ -174,10 +174,10 @@ describe('a post, from draft to deleted', () => {
 
     const card = adminCard(adminPage, post.title);
     await card.waitFor();
-    expect(await card.innerText()).toContain('Rascunho');
-    expect(await card.innerText()).toContain(post.category);
+    expect(await card.textContent()).toContain('Rascunho');
+    expect(await card.textContent()).toContain(post.category);
     await expect
-      .poll(() => adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).innerText())
+      .poll(() => adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).textContent())
       .toBe(`Português (${ptCount + 1})`);
     await e2e.screenshot(adminPage, 'admin-draft');
 
@@ -194,7 +194,7 @@ describe('a post, from draft to deleted', () => {
     await form.getByRole('button', { name: 'Atualizar Post' }).click();
     await toast(adminPage, 'Post atualizado!').waitFor();
     await form.waitFor({ state: 'detached' });
-    await expect.poll(() => adminCard(adminPage, post.title).innerText()).toContain('Publicado');
+    await expect.poll(() => adminCard(adminPage, post.title).textContent()).toContain('Publicado');
 
     expect(await visitorSees(post.title)).toBe(true);
     await control(blogSection(visitor), post.category).click();
@@ -207,8 +207,8 @@ describe('a post, from draft to deleted', () => {
     await readMore(cardTitled(visitor, post.title)).click();
     await visitor.waitForURL('**/post/**');
     postPath = new URL(visitor.url()).pathname;
-    await expect.poll(() => mainHeading(visitor).innerText()).toBe(post.title);
-    const text = await visitor.locator('body').innerText();
+    await expect.poll(() => mainHeading(visitor).textContent()).toBe(post.title);
+    const text = (await visitor.locator('body').textContent()) ?? '';
     expect(text).toContain(post.excerpt);
     expect(text).toContain('7 min de leitura');
     // Whitespace preserved: the blank line between the paragraphs is kept.
@@ -227,7 +227,7 @@ describe('a post, from draft to deleted', () => {
     await adminCard(adminPage, post.editedTitle).waitFor();
 
     await visitor.goto(postPath);
-    await expect.poll(() => mainHeading(visitor).innerText()).toBe(post.editedTitle);
+    await expect.poll(() => mainHeading(visitor).textContent()).toBe(post.editedTitle);
     e2e.expectNoConsoleErrors();
   });
 
@@ -240,7 +240,7 @@ describe('a post, from draft to deleted', () => {
     await published.click();
     await form.getByRole('button', { name: 'Atualizar Post' }).click();
     await toast(adminPage, 'Post atualizado!').waitFor();
-    await expect.poll(() => adminCard(adminPage, post.editedTitle).innerText()).toContain('Rascunho');
+    await expect.poll(() => adminCard(adminPage, post.editedTitle).textContent()).toContain('Rascunho');
 
     expect(await visitorSees(post.editedTitle)).toBe(false);
     await visitor.goto(postPath);
@@ -263,7 +263,7 @@ describe('a post, from draft to deleted', () => {
     await toast(adminPage, 'Post deletado!').waitFor();
     await expect.poll(() => adminCard(adminPage, post.editedTitle).count()).toBe(0);
     await expect
-      .poll(() => adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).innerText())
+      .poll(() => adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).textContent())
       .toBe(`Português (${ptCount})`);
     e2e.expectNoConsoleErrors();
   });
@@ -289,18 +289,18 @@ describe('site settings', () => {
     await e2e.screenshot(adminPage, 'admin-settings');
 
     await visitor.goto('/pt');
-    await expect.poll(() => mainHeading(visitor).innerText()).toBe(changed);
+    await expect.poll(() => mainHeading(visitor).textContent()).toBe(changed);
     await e2e.screenshot(visitor, 'home-pt-new-title');
     // The English home keeps its own text.
     await visitor.goto('/en');
     await waitForCards(visitor);
-    expect(await mainHeading(visitor).innerText()).not.toBe(changed);
+    expect(await mainHeading(visitor).textContent()).not.toBe(changed);
 
     await field.fill(original);
     await card.getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(() => card.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
     await visitor.goto('/pt');
-    await expect.poll(() => mainHeading(visitor).innerText()).not.toBe(changed);
+    await expect.poll(() => mainHeading(visitor).textContent()).not.toBe(changed);
     e2e.expectNoConsoleErrors();
   });
 });

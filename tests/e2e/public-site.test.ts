@@ -46,9 +46,9 @@ describe('a visitor on the public site', () => {
     await page.goto('/');
     await page.waitForURL('**/pt');
     expect(pathOf(page)).toBe('/pt');
-    expect(await page.locator('html').getAttribute('lang')).toMatch(/^pt/);
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^pt/);
     await expect.poll(() => mainHeading(page).count()).toBe(1);
-    await expect.poll(() => page.locator('body').innerText()).toMatch(/31/);
+    await expect.poll(() => page.locator('body').textContent()).toMatch(/31/);
     // Sections in order: hero, blog, about, contact.
     for (const id of ['home', 'blog', 'about', 'contact']) await page.locator(`#${id}`).waitFor();
     const order = await page.evaluate(() =>
@@ -65,7 +65,7 @@ describe('a visitor on the public site', () => {
     const en = page.getByRole('link', { name: /^(EN|Read in English)$/ }).first();
     await en.click();
     await page.waitForURL('**/en');
-    expect(await page.locator('html').getAttribute('lang')).toMatch(/^en/);
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^en/);
     await control(blogSection(page), 'All').waitFor();
     expect(await waitForCards(page)).toBeGreaterThanOrEqual(6);
     await readMore(postCards(page).first()).waitFor();
@@ -88,7 +88,7 @@ describe('a visitor on the public site', () => {
     await expect.poll(() => postCards(page).count()).toBeLessThan(all);
     const filtered = await postCards(page).count();
     expect(filtered).toBeGreaterThan(0);
-    for (const card of await postCards(page).all()) expect(await card.innerText()).toContain('Comunicação de Crise');
+    for (const card of await postCards(page).all()) expect(await card.textContent()).toContain('Comunicação de Crise');
     await e2e.screenshot(page, 'home-pt-filtered');
 
     // The choice is in the URL, so it survives a reload.
@@ -108,15 +108,15 @@ describe('a visitor on the public site', () => {
   it('opens a post from its card and reads it', async () => {
     await waitForCards(page);
     const card = postCards(page).first();
-    postTitle = (await card.getByRole('heading').first().innerText()).trim();
+    postTitle = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
     expect(postTitle).not.toBe('');
-    expect(await card.innerText()).toMatch(/de leitura/);
+    expect(await card.textContent()).toMatch(/de leitura/);
     await readMore(card).click();
     await page.waitForURL('**/post/**');
     postPath = pathOf(page);
     expect(postPath).toMatch(/^\/post\/[0-9a-f-]{36}$/);
-    await expect.poll(() => mainHeading(page).innerText()).toBe(postTitle);
-    const text = await page.locator('body').innerText();
+    await expect.poll(() => mainHeading(page).textContent()).toBe(postTitle);
+    const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toMatch(/\d{1,2} de [a-zç]+ de \d{4}/); // long pt-BR date
     expect(text).toMatch(/de leitura/);
     expect(text).toContain('Jornalista & Profissional de RP');
@@ -154,7 +154,7 @@ describe('a visitor on the public site', () => {
     await readMore(postCards(page).first()).click();
     await page.waitForURL('**/post/**');
     await page.getByRole('link', { name: 'Back to blog' }).waitFor();
-    const text = await page.locator('body').innerText();
+    const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4}/); // long en-US date
     expect(text).toContain('Journalist & PR Professional');
     await e2e.screenshot(page, 'post-en');

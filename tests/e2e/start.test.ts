@@ -51,7 +51,7 @@ describe('npm start', () => {
       expect(res.status).toBe(200);
       expect(((await res.json()) as unknown[]).length).toBeGreaterThanOrEqual(6);
     }
-    const made = createAdmin(app, admin.email, admin.password);
+    const made = await createAdmin(app, admin.email, admin.password);
     expect(made.status, made.output).toBe(0);
     accessToken = await signIn(app.url, firstKey);
   });

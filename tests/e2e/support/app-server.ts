@@ -2,7 +2,7 @@
  * Runs the product the way a newcomer does — `npm start` — on a free port and
  * a fresh temporary DATA_DIR, and stops it again.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -107,13 +107,29 @@ export function removeDataDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** The real `npm run create-admin`, against the running server's data. */
-export function createAdmin(app: Pick<AppServer, 'port' | 'dataDir'>, email: string, password: string): { status: number; output: string } {
-  const r = spawnSync('npm', ['run', '--silent', 'create-admin', '--', '--email', email, '--password', password], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(app.port), DATA_DIR: app.dataDir, DATABASE_URL: '', NO_COLOR: '1' },
-    encoding: 'utf8',
-    timeout: 120_000,
+/**
+ * The real `npm run create-admin`, against the running server's data. Async on
+ * purpose: blocking the test's event loop would leave fetch with keep-alive
+ * sockets the server has closed meanwhile.
+ */
+export function createAdmin(
+  app: Pick<AppServer, 'port' | 'dataDir'>,
+  email: string,
+  password: string,
+): Promise<{ status: number; output: string }> {
+  return new Promise((ok) => {
+    const child = spawn('npm', ['run', '--silent', 'create-admin', '--', '--email', email, '--password', password], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(app.port), DATA_DIR: app.dataDir, DATABASE_URL: '', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      ok({ status: code ?? -1, output });
+    });
   });
-  return { status: r.status ?? -1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }

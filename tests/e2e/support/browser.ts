@@ -3,7 +3,7 @@
  * with what every end-to-end test wants: a screenshot per page, and a failure
  * on any console error or uncaught exception the test did not expect.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -51,6 +51,8 @@ export class E2E {
 
   static async open(baseUrl: string, prefix: string): Promise<E2E> {
     mkdirSync(screenshotDir, { recursive: true });
+    // This file's screenshots of an earlier run would mix with this run's.
+    for (const f of readdirSync(screenshotDir)) if (f.startsWith(`${prefix}-`)) rmSync(join(screenshotDir, f));
     return new E2E(await launchChromium(), baseUrl, prefix);
   }
 
