@@ -76,6 +76,8 @@ export interface Backend {
   count(table: 'blog_posts' | 'site_settings' | 'user_roles'): Promise<number>;
   /** Raw HTTP to the backend, for what supabase-js cannot send (bad JSON, …). */
   request(pathAndQuery: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** SQL straight on the backend's database as its owner (catalog checks only). */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Which database this backend runs on. */
   readonly target: Target;
 }
@@ -195,6 +197,9 @@ export function useBackend(target: Target): Backend {
       const { count, error } = await need().service.from(table).select('*', { count: 'exact', head: true });
       if (error || count === null) throw new Error(`count of ${table} failed: ${error?.message}`);
       return count;
+    },
+    async sql(query, params) {
+      return (await need().server.db.query(query, params)).rows as never[];
     },
     request(pathAndQuery, init = {}) {
       const { server: s } = need();

@@ -205,6 +205,52 @@ describe.each(targets)('RLS matrix on $name', (target) => {
     });
   });
 
+  describe('schema behind the matrix', () => {
+    it('row level security is on for every table in public', async () => {
+      const rows = await backend.sql<{ relname: string; relrowsecurity: boolean }>(
+        "select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1",
+      );
+      expect(rows).toEqual([
+        { relname: 'blog_posts', relrowsecurity: true },
+        { relname: 'site_settings', relrowsecurity: true },
+        { relname: 'user_roles', relrowsecurity: true },
+      ]);
+    });
+
+    it('one policy per operation and role, each named by a sentence', async () => {
+      const rows = await backend.sql<{ tablename: string; cmd: string; roles: string; policyname: string }>(
+        "select tablename, cmd, array_to_string(roles, ',') as roles, policyname from pg_policies where schemaname = 'public' order by 1, 2, 3",
+      );
+      expect(rows.map((r) => `${r.tablename} ${r.cmd} ${r.roles}: ${r.policyname}`)).toEqual([
+        'blog_posts DELETE authenticated: Admins can delete posts',
+        'blog_posts INSERT authenticated: Admins can create posts',
+        'blog_posts SELECT anon: Visitors can read published posts',
+        'blog_posts SELECT authenticated: Signed-in users can read published posts and admins all posts',
+        'blog_posts UPDATE authenticated: Admins can update posts',
+        'site_settings SELECT anon: Visitors can read site settings',
+        'site_settings SELECT authenticated: Signed-in users can read site settings',
+        'site_settings UPDATE authenticated: Admins can update site settings',
+        'user_roles SELECT authenticated: Signed-in users can read their own roles',
+      ]);
+    });
+
+    it('is_admin() is a stable security definer function with an empty search_path', async () => {
+      const [fn] = await backend.sql<{ prosecdef: boolean; provolatile: string; proconfig: string[] }>(
+        "select prosecdef, provolatile, proconfig from pg_proc where oid = 'public.is_admin()'::regprocedure",
+      );
+      expect(fn).toEqual({ prosecdef: true, provolatile: 's', proconfig: ['search_path=""'] });
+    });
+
+    it('the public reads have their indexes', async () => {
+      const rows = await backend.sql<{ indexname: string }>(
+        "select indexname from pg_indexes where schemaname = 'public' order by 1",
+      );
+      expect(rows.map((r) => r.indexname)).toEqual(
+        expect.arrayContaining(['blog_posts_language_published_date_idx', 'blog_posts_created_at_idx', 'site_settings_language_key_idx', 'site_settings_key_language_key', 'user_roles_pkey']),
+      );
+    });
+  });
+
   describe("rpc('is_admin')", () => {
     it.each([
       ['anon', false],
