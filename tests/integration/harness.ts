@@ -104,7 +104,7 @@ async function createDatabase(serverUrl: string): Promise<{ url: string; drop: (
     await admin.end().catch(() => {});
     throw new Error(
       `TEST_DATABASE_URL is set, but creating the test database ${name} on it failed: ${(e as Error).message}. ` +
-        'The role in TEST_DATABASE_URL needs CREATEDB (the integration tests give every file a new database).',
+        'Check that the server runs and the URL is right; its role needs CREATEDB (every test file gets a new database).',
       { cause: e },
     );
   }
