@@ -93,16 +93,21 @@ function vitestLayer(layer: string, project: string, env: Record<string, string>
   }
   const results = [result];
   if (project === 'integration') {
-    // Say how many of the integration tests ran on each database, so a run
-    // that silently skipped PostgreSQL shows it.
-    const tests = json.testResults.flatMap((f) =>
-      f.assertionResults.map((t) => ({ ...t, text: `${relative(root, f.name)} ${t.fullName}` })),
-    );
-    const onPostgres = tests.filter((t) => /postgres/i.test(t.text));
+    // Say how many of the integration tests ran on PostgreSQL, so a run that
+    // silently skipped it shows it (their names say "on PostgreSQL", see
+    // tests/integration/harness.ts).
+    const tests = json.testResults.flatMap((f) => f.assertionResults);
+    const onPostgres = tests.filter((t) => /\bPostgreSQL\b/.test(t.fullName));
     const ran = onPostgres.filter((t) => t.status === 'passed' || t.status === 'failed').length;
-    result.note = process.env.TEST_DATABASE_URL
-      ? `${ran} of them on PostgreSQL (TEST_DATABASE_URL)`
-      : 'PGlite only (set TEST_DATABASE_URL to run them on PostgreSQL too)';
+    if (process.env.TEST_DATABASE_URL) {
+      result.note = `${ran} of them on PostgreSQL (TEST_DATABASE_URL)`;
+      if (ran === 0) {
+        result.failed += 1;
+        result.note = 'TEST_DATABASE_URL is set but no test ran on PostgreSQL';
+      }
+    } else {
+      result.note = 'PGlite only (set TEST_DATABASE_URL to run them on PostgreSQL too)';
+    }
   }
   return results;
 }
