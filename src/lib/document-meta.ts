@@ -6,10 +6,13 @@ import { LOCALE, type Language } from './language';
  * screen readers pronounce the text in the right language (WCAG 3.1.1).
  * We use the BCP 47 tags of LOCALE ('pt-BR', 'en-US') everywhere.
  */
-export function useDocumentMeta(language: Language, title: string | undefined) {
+export function useDocumentMeta(language: Language, title: string | undefined, description?: string) {
   useEffect(() => {
     document.documentElement.lang = LOCALE[language];
   }, [language]);
+  useEffect(() => {
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [description]);
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);

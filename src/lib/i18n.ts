@@ -57,9 +57,6 @@ const pt = {
       contact_youtube_url: 'YouTube',
     },
   },
-  footer: {
-    navLabel: 'Rodapé',
-  },
   /** Built-in texts used when a site setting is empty, missing, or the settings call fails. */
   defaults: {
     nav_home: 'Início',
@@ -148,9 +145,6 @@ const en: Dictionary = {
       contact_website_url: 'Company website',
       contact_youtube_url: 'YouTube',
     },
-  },
-  footer: {
-    navLabel: 'Footer',
   },
   defaults: {
     nav_home: 'Home',

@@ -14,7 +14,7 @@ import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 /** /pt and /en (spec §2): header, hero, blog, about, contact, footer, in that order. */
 export default function HomeRoute({ language }: { language: Language }) {
   const { texts, contactLinks, settling } = useSiteTexts(language);
-  useDocumentMeta(language, t(language).meta.title);
+  useDocumentMeta(language, t(language).meta.title, t(language).meta.description);
   useScrollToHash();
 
   return (
