@@ -9,6 +9,10 @@ import '@/testing/slow-machine';
 import { server } from '@/testing/server';
 import type { BlogPost } from './api/get-admin-posts';
 
+// Compile the lazy session/admin route modules before any test starts, so a
+// file's first test waits for the app, not for the transform (2 shared cores).
+await Promise.all([import('@/app/routes/session-layout'), import('@/app/routes/admin'), import('@/app/routes/auth')]);
+
 // jsdom has no ResizeObserver; Radix Switch measures itself with one.
 globalThis.ResizeObserver ??= class {
   observe() {}
