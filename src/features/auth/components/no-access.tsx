@@ -1,4 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { adminText } from '@/lib/i18n-admin';
@@ -24,7 +25,7 @@ export function NoAccess({ email }: { email: string }) {
         </CardContent>
         <CardFooter className="justify-center">
           <Button variant="ghost" asChild>
-            <a href={paths.root}>{adminText.auth.backToSite}</a>
+            <Link to={paths.root}>{adminText.auth.backToSite}</Link>
           </Button>
           <SignOutButton />
         </CardFooter>
