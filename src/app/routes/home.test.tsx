@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { delay, http } from 'msw';
 import { restUrl } from '@/testing/api';
 import { buildSetting } from '@/testing/fixtures/settings';
 import { pgrstAnswer, pgrstError } from '@/testing/handlers/postgrest';
@@ -102,5 +102,18 @@ describe('home page settings', () => {
     expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(contact).getByRole('link', { name: 'LinkedIn (abre em nova aba)' })).toBeInTheDocument();
     expect(within(contact).queryByRole('link', { name: /Instagram/ })).not.toBeInTheDocument();
+  });
+
+  it('never leaves the hero hidden when the settings call hangs', async () => {
+    server.use(
+      http.get(restUrl('site_settings'), async () => {
+        await delay('infinite');
+        return undefined;
+      }),
+    );
+    renderApp('/pt');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Comunicação que constrói reputação' });
+    // Faded while the stored texts may still come, then shown with the built-in ones.
+    await waitFor(() => expect(title.closest('.opacity-0')).toBeNull(), { timeout: 3000 });
   });
 });
