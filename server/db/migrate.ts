@@ -85,7 +85,7 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
     const { version, name } = splitName(file);
     if (done.has(version)) continue;
     const sql = readFileSync(path.join(options.migrationsDir, file), 'utf8');
-    let ran = false;
+    let ran: boolean;
     try {
       ran = await db.transaction(async (tx) => {
         // Two servers starting on one DATABASE_URL: the second waits, then skips what the first applied.

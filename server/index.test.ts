@@ -1,0 +1,41 @@
+/**
+ * startServer, the entry the scripts, integration/e2e tests and the bench use:
+ * a real socket on a free port, keys that work, and close() that frees the
+ * port and the data directory.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FIXTURE_MIGRATIONS } from './db/fixtures/paths.ts';
+import { readDataDirLock } from './db/lock.ts';
+import { embeddedDbDir } from './db/open.ts';
+import { startServer, type RunningServer } from './index.ts';
+
+let dataDir: string;
+let server: RunningServer;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'start-test-'));
+  server = await startServer({ port: 0, dataDir, migrationsDir: FIXTURE_MIGRATIONS, seedFile: false });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('listens on a free port of 127.0.0.1 and answers REST with its anon key', async () => {
+  expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  const res = await fetch(`${server.url}/rest/v1/notes?select=title&order=id&limit=1`, { headers: { apikey: server.anonKey } });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual([{ title: 'First' }]);
+});
+
+it('has a service_role key that bypasses RLS', async () => {
+  const res = await fetch(`${server.url}/rest/v1/notes?select=title&published=is.false`, { headers: { apikey: server.serviceRoleKey } });
+  expect(await res.json()).toEqual([{ title: 'Draft' }]);
+});
+
+it('close() stops listening and releases the data directory', async () => {
+  await server.close();
+  await expect(fetch(`${server.url}/rest/v1/notes`)).rejects.toThrow();
+  expect((await readDataDirLock(embeddedDbDir(dataDir))).locked).toBe(false);
+});
