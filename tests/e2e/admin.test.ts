@@ -138,6 +138,11 @@ describe('the admin', () => {
     await adminPage.getByRole('tabpanel').getByText('Rascunho', { exact: true }).first().waitFor();
     await adminPage.getByRole('tabpanel').getByText('Publicado', { exact: true }).first().waitFor();
     await e2e.screenshot(adminPage, 'admin-posts');
+    // The English tab lists the English posts.
+    await adminPage.getByRole('tab', { name: /^English \(\d+\)$/ }).click();
+    await adminPage.getByRole('tabpanel').getByText('Media Relations', { exact: true }).first().waitFor();
+    await adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).click();
+    await adminPage.getByRole('tabpanel').getByText('Relações com Mídia', { exact: true }).first().waitFor();
     e2e.expectNoConsoleErrors();
   });
 
@@ -186,8 +191,19 @@ describe('a post, from draft to deleted', () => {
   });
 
   it('publishing it puts it on the public page of its language, in its category', async () => {
+    // After the save the form was reset to its defaults.
+    await adminPage.getByRole('button', { name: 'Novo Post' }).click();
+    let form = dialog(adminPage);
+    await form.getByRole('heading', { name: 'Criar Novo Post' }).waitFor();
+    expect(await form.getByLabel(/^Título/).inputValue()).toBe('');
+    expect(await form.getByLabel(/^Tempo de Leitura/).inputValue()).toBe('5 min');
+    expect(await form.getByRole('switch', { name: 'Publicado' }).getAttribute('aria-checked')).toBe('false');
+    expect(await form.getByRole('combobox', { name: 'Idioma' }).textContent()).toMatch(/English|en/);
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await form.waitFor({ state: 'detached' });
+
     await adminCard(adminPage, post.title).getByRole('button', { name: /Editar/ }).click();
-    const form = dialog(adminPage);
+    form = dialog(adminPage);
     await form.getByRole('heading', { name: 'Editar Post' }).waitFor();
     expect(await form.getByLabel(/^Título/).inputValue()).toBe(post.title);
     await form.getByRole('switch', { name: 'Publicado' }).click();
@@ -280,6 +296,9 @@ describe('site settings', () => {
     const original = await field.inputValue();
     const card = adminPage.locator('[data-slot="card"], article, li').filter({ has: field }).last();
     expect(await card.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+    // Keys with 'description' are edited in a multi-line area, short values in a single line.
+    expect(await field.evaluate((el) => el.tagName)).toBe('INPUT');
+    expect(await adminPage.getByLabel('hero_description', { exact: true }).evaluate((el) => el.tagName)).toBe('TEXTAREA');
 
     const changed = `Reputação se constrói todo dia ${runId}`;
     await field.fill(changed);

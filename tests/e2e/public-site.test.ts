@@ -48,14 +48,24 @@ describe('a visitor on the public site', () => {
     expect(pathOf(page)).toBe('/pt');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^pt/);
     await expect.poll(() => mainHeading(page).count()).toBe(1);
-    await expect.poll(() => page.locator('body').textContent()).toMatch(/31/);
     // Sections in order: hero, blog, about, contact.
     for (const id of ['home', 'blog', 'about', 'contact']) await page.locator(`#${id}`).waitFor();
     const order = await page.evaluate(() =>
       ['home', 'blog', 'about', 'contact'].map((id) => document.getElementById(id)!.getBoundingClientRect().top),
     );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    await expect.poll(() => page.getByRole('heading', { name: 'Contato' }).count()).toBeGreaterThan(0);
+    expect((await page.locator('#home').textContent()) ?? '').toMatch(/31/);
+    // Header: anchor links to the four sections.
+    const header = page.getByRole('banner');
+    for (const id of ['home', 'about', 'blog', 'contact']) {
+      expect(await header.locator(`a[href="#${id}"]`).count(), `header link to #${id}`).toBeGreaterThan(0);
+    }
+    // Contact: 'Contato', the invitation, six external links opening in a new tab.
+    const contact = page.locator('#contact');
+    await contact.getByRole('heading', { name: 'Contato' }).waitFor();
+    const external = contact.locator('a[target="_blank"]');
+    expect(await external.count()).toBe(6);
+    for (const link of await external.all()) expect(await link.getAttribute('rel')).toMatch(/noopener/);
     expect(await waitForCards(page)).toBeGreaterThanOrEqual(6);
     await e2e.screenshot(page, 'home-pt');
     e2e.expectNoConsoleErrors();
