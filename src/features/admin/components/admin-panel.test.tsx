@@ -1,4 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { authUrl } from '@/testing/api';
+import { server } from '@/testing/server';
 import { renderAdmin } from '../test-utils';
 
 describe('admin panel', () => {
@@ -20,5 +23,15 @@ describe('admin panel', () => {
     expect(screen.getByText('Você foi desconectado com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(screen.queryByText('Administração do Blog')).not.toBeInTheDocument();
+  });
+
+  it("'Sair' keeps the session and says so when the server cannot be reached", async () => {
+    server.use(http.post(authUrl('/logout'), () => HttpResponse.error()));
+    const { user, router } = await renderAdmin();
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('Ocorreu um erro inesperado')).toBeInTheDocument();
+    expect(screen.queryByText('Logout realizado')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeEnabled();
   });
 });

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { supabase } from '@/lib/supabase';
 import { authUrl, restUrl } from '@/testing/api';
 import { seedSession } from '@/testing/handlers/auth';
 import { renderApp } from '@/testing/render-app';
@@ -73,6 +74,24 @@ describe('the /admin guard', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(screen.queryByText('Não foi possível verificar as permissões da sua conta.')).not.toBeInTheDocument());
+  });
+});
+
+describe('session events', () => {
+  it('leaves the admin when the session ends elsewhere (another tab, an expired refresh)', async () => {
+    seedSession();
+    const { router } = renderApp('/admin');
+    await screen.findByRole('heading', { name: 'Administração do Blog' });
+    // What the client does when another tab signs out: drop the session, emit SIGNED_OUT.
+    await act(() => supabase.auth.signOut({ scope: 'local' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('enters the admin when a sign-in happens while /auth is open', async () => {
+    const { router } = renderApp('/auth');
+    await screen.findByRole('tab', { name: 'Login' });
+    await act(() => supabase.auth.signInWithPassword({ email: 'ana@example.com', password: 'segredo1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 });
 
