@@ -11,3 +11,12 @@ export type Category<L extends Language = Language> = (typeof CATEGORIES)[L][num
 export function isCategoryOf(language: Language, value: string): value is Category {
   return (CATEGORIES[language] as readonly string[]).includes(value);
 }
+
+/** The query parameter that holds the blog's chosen category (?category=Crisis%20Communication). */
+export const CATEGORY_PARAM = 'category';
+
+/** The same category in the other language (the lists are parallel), or undefined. */
+export function translateCategory(value: string, from: Language, to: Language): Category | undefined {
+  const index = (CATEGORIES[from] as readonly string[]).indexOf(value);
+  return index < 0 ? undefined : CATEGORIES[to][index];
+}

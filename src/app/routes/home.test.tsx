@@ -42,6 +42,15 @@ describe('home page language', () => {
     expect(router.state.location.pathname).toBe('/pt');
   });
 
+  it('keeps the chosen category, translated, when switching language', async () => {
+    const { user, router } = renderApp('/pt?category=Comunica%C3%A7%C3%A3o%20de%20Crise');
+    await screen.findByRole('heading', { level: 1, name: 'Histórias que constroem confiança' });
+    expect(within(banner()).getByRole('link', { name: 'EN' })).toHaveAttribute('href', '/en?category=Crisis+Communication');
+    await user.click(within(banner()).getByRole('link', { name: 'EN' }));
+    expect(await screen.findByRole('button', { name: 'Crisis Communication', pressed: true })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en');
+  });
+
   it('shows the sections in order: header, hero, blog, about, contact, footer', async () => {
     renderApp('/pt');
     await screen.findByRole('heading', { level: 1, name: 'Histórias que constroem confiança' });

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isCategoryOf, type Category } from '@/lib/categories';
+import { CATEGORY_PARAM, isCategoryOf, type Category } from '@/lib/categories';
 import type { Language } from '@/lib/language';
 
 /**
@@ -9,7 +9,6 @@ import type { Language } from '@/lib/language';
  * both languages; the value is the category exactly as stored on the posts.
  * Missing or unknown values mean 'all'.
  */
-export const CATEGORY_PARAM = 'category';
 export type CategoryChoice = Category | 'all';
 
 export function useCategoryParam(language: Language): [CategoryChoice, (next: CategoryChoice) => void] {
