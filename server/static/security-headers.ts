@@ -1,25 +1,44 @@
 /**
  * Headers for the SPA's pages and files. The CSP allows only this origin:
  * the SPA has no inline scripts and talks to its own origin (the APIs are on
- * it; realtime uses ws(s) to the same host). Inline styles stay allowed:
+ * it; 'self' covers same-origin ws(s) too). Inline styles stay allowed:
  * Radix injects <style> elements (scroll lock) and React writes style
  * attributes. Images may be any https URL (posts link their cover images).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * `connect-src` is this origin, plus the hosted project when the bundle was
+ * built for one (VITE_SUPABASE_URL, which `npm start` builds with).
+ */
+function connectSources(supabaseUrl: string | undefined): string {
+  const sources = ["'self'"];
+  try {
+    if (supabaseUrl) {
+      const u = new URL(supabaseUrl);
+      sources.push(u.origin, `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`);
+    }
+  } catch {
+    // Not a URL: the SPA could not use it either.
+  }
+  return sources.join(' ');
+}
+
+export function contentSecurityPolicy(supabaseUrl: string | undefined = process.env.VITE_SUPABASE_URL): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src ${connectSources(supabaseUrl)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 export const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'Content-Security-Policy': contentSecurityPolicy(),
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',

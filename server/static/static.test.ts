@@ -50,3 +50,9 @@ it('never serves files outside dist/', async () => {
     expect(await res.text()).not.toBe('secret');
   }
 });
+
+it('lets the SPA connect to its own origin, and to a hosted project it was built for', async () => {
+  const { contentSecurityPolicy } = await import('./security-headers.ts');
+  expect(contentSecurityPolicy(undefined)).toContain("connect-src 'self';");
+  expect(contentSecurityPolicy('https://abc.supabase.co')).toContain("connect-src 'self' https://abc.supabase.co wss://abc.supabase.co;");
+});
