@@ -49,7 +49,8 @@ async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared
   const caller = await authenticate(headers, jwtSecret);
   c.set('restRole', caller.role);
   const url = new URL(c.req.url);
-  const info: RequestInfo = { method: c.req.method, path: url.pathname, headers: c.req.header() };
+  // PostgREST sees the path after the gateway strips /rest/v1.
+  const info: RequestInfo = { method: c.req.method, path: url.pathname.replace(/^\/rest\/v1/, '') || '/', headers: c.req.header() };
   return { caller, info, url, profile };
 }
 
