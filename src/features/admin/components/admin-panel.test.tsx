@@ -14,6 +14,9 @@ describe('admin panel', () => {
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(screen.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Configurações' })).toBeInTheDocument();
+    // Portuguese-only screens: the page says so, whatever page came before.
+    expect(document.documentElement.lang).toBe('pt-BR');
+    expect(document.title).toBe('Administração do Blog');
   });
 
   it("'Sair' signs out, toasts 'Logout realizado' and leaves the admin", async () => {
