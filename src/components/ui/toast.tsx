@@ -48,6 +48,11 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+// The toaster sits outside the routes; the page language is on <html lang>.
+function closeLabel(): string {
+  return document.documentElement.lang.startsWith('en') ? 'Close' : 'Fechar';
+}
+
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, () => items, () => items);
   return (
@@ -72,7 +77,7 @@ export function Toaster() {
             )}
           </div>
           <ToastPrimitive.Close
-            aria-label="Fechar"
+            aria-label={closeLabel()}
             className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
           >
             <X className="h-4 w-4" aria-hidden />
