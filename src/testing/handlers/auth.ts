@@ -47,9 +47,10 @@ export function makeUser(email = TEST_EMAIL, id = TEST_USER_ID) {
   };
 }
 
-export function makeSession(email = TEST_EMAIL, id = TEST_USER_ID) {
+/** `expiresIn` (seconds) below 90 makes the client refresh at start; negative means already expired. */
+export function makeSession(email = TEST_EMAIL, id = TEST_USER_ID, expiresIn = 3600) {
   const iat = Math.floor(Date.now() / 1000);
-  const exp = iat + 3600;
+  const exp = iat + expiresIn;
   const claims = {
     iss: 'http://localhost:54321/auth/v1',
     sub: id,
@@ -77,8 +78,8 @@ export function makeSession(email = TEST_EMAIL, id = TEST_USER_ID) {
 }
 
 /** Start a test signed in: the client reads this key on start (storage key of http://localhost:54321). */
-export function seedSession(email = TEST_EMAIL) {
-  window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(makeSession(email)));
+export function seedSession(email = TEST_EMAIL, expiresIn = 3600) {
+  window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(makeSession(email, TEST_USER_ID, expiresIn)));
 }
 
 /** A GoTrue error in the 2024-01-01 format. */

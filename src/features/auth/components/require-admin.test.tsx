@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { supabase } from '@/lib/supabase';
 import { authUrl, restUrl } from '@/testing/api';
-import { seedSession } from '@/testing/handlers/auth';
+import { authError, makeSession, seedSession } from '@/testing/handlers/auth';
 import { renderApp } from '@/testing/render-app';
 import '@/testing/slow-machine';
 import { server } from '@/testing/server';
@@ -85,6 +85,32 @@ describe('session events', () => {
     // What the client does when another tab signs out: drop the session, emit SIGNED_OUT.
     await act(() => supabase.auth.signOut({ scope: 'local' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('refreshes an expiring stored session at start (TOKEN_REFRESHED) and stays in', async () => {
+    seedSession('ana@example.com', 30);
+    let grant: string | null = null;
+    server.use(
+      http.post(authUrl('/token'), ({ request }) => {
+        grant = new URL(request.url).searchParams.get('grant_type');
+        return HttpResponse.json(makeSession());
+      }),
+    );
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Administração do Blog' })).toBeInTheDocument();
+    expect(grant).toBe('refresh_token');
+  });
+
+  it('sends an expired session whose refresh is refused to /auth', async () => {
+    seedSession('ana@example.com', -60);
+    server.use(
+      http.post(authUrl('/token'), () =>
+        authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+      ),
+    );
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(window.localStorage.getItem('sb-localhost-auth-token')).toBeNull();
   });
 
   it('enters the admin when a sign-in happens while /auth is open', async () => {
