@@ -15,9 +15,13 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 
 /** Opens (or creates) an embedded database; `dataDir` undefined means in memory. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  // relaxedDurability stays off (the default, said out loud): each query's
-  // writes reach the files before its promise resolves, so a kill -9 loses no
-  // committed row.
+  // On Node, PGlite mounts the data directory through Emscripten's NODEFS:
+  // Postgres's write() calls are the host's, so when COMMIT returns the WAL
+  // is in the OS's files and a kill -9 loses no committed row
+  // (server/db/durability.test.ts). syncToFs is a no-op for NodeFS, so
+  // relaxedDurability does not matter here; it stays off, said out loud, in
+  // case the filesystem changes. PGlite runs with fsync=off: an OS crash or
+  // power cut may still lose the last commits (use DATABASE_URL for that).
   const pg = await PGlite.create({ dataDir, relaxedDurability: false });
   const base = wrap(pg);
   return {
