@@ -2,6 +2,9 @@
 import type { Context } from 'hono';
 import { fromPgError, RestError } from './rest-error.ts';
 
+/** The role a request ran as, set once its token is verified: it decides 401 or 403 for 42501. */
+export type RestEnv = { Variables: { restRole: string | undefined } };
+
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
 export function toRestError(e: unknown, role: string): RestError {
@@ -12,8 +15,8 @@ export function toRestError(e: unknown, role: string): RestError {
   return new RestError(500, 'PGRST000', 'Internal server error', e instanceof Error ? e.message : null);
 }
 
-export function errorResponse(c: Context, e: unknown): Response {
-  const role = (c.get('restRole' as never) as string | undefined) ?? 'anon';
+export function errorResponse(c: Context<RestEnv>, e: unknown): Response {
+  const role = c.get('restRole') ?? 'anon';
   const err = toRestError(e, role);
   const headers: Record<string, string> = { 'Content-Type': JSON_UTF8, ...err.headers };
   const body = c.req.method === 'HEAD' ? null : JSON.stringify(err.toJSON());

@@ -8,7 +8,7 @@ import type { AppDeps } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { authenticate, type Caller } from './authenticate.ts';
 import { bodyRows, invalidBody, isObject, parseJson, writeColumns } from './body.ts';
-import { errorResponse } from './error-response.ts';
+import { errorResponse, type RestEnv } from './error-response.ts';
 import { parseQuery, RESERVED } from './query-parser.ts';
 import { runRead } from './read.ts';
 import { checkProfile, parsePrefer, parseRangeHeader, wantsSingleObject } from './request-options.ts';
@@ -19,8 +19,6 @@ import { argsFromBody, argsFromQuery, findFunction, runRpc } from './rpc.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { lookupTable } from './table-lookup.ts';
 import { runDelete, runInsert, runUpdate, type WriteResult } from './write.ts';
-
-export type RestEnv = { Variables: { restRole: string } };
 
 /** 1 MB, as the hosted gateway allows for API bodies; beyond it 413 before any parsing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
