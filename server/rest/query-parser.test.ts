@@ -124,6 +124,7 @@ describe('order, limit, offset, columns', () => {
     expect(q('limit=10&offset=20&columns="a","b"&on_conflict=slug')).toMatchObject({ limit: 10, offset: 20, columns: ['a', 'b'], onConflict: ['slug'] });
     expect(codeOf(() => q('limit=ten'))).toBe('PGRST100');
     expect(codeOf(() => q('offset=-1'))).toBe('PGRST100');
+    expect(codeOf(() => q('offset=1000000000000000000000'))).toBe('PGRST100');
   });
 
   it('ANDs repeated filters', () => {

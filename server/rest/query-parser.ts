@@ -208,7 +208,8 @@ export function parseOrder(value: string): OrderTerm[] {
 // ---- the whole query ------------------------------------------------------
 
 function parseCount(name: string, value: string): number {
-  if (!/^\d+$/.test(value)) throw parseError(`"failed to parse ${name} parameter (${value})"`, 'expecting a whole number');
+  // At most 15 digits, so the number prints back as digits (it is pasted into LIMIT/OFFSET).
+  if (!/^\d{1,15}$/.test(value)) throw parseError(`"failed to parse ${name} parameter (${value})"`, 'expecting a whole number');
   return Number(value);
 }
 

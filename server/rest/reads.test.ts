@@ -303,3 +303,12 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
   });
 });
+
+describe('limits', () => {
+  it('refuses more than 10000 values instead of hitting the protocol limit', async () => {
+    const list = Array.from({ length: 10_001 }, (_, i) => i).join(',');
+    const r = await b.request(`/notes?select=id&id=in.(${list})`);
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('PGRST100');
+  });
+});

@@ -22,15 +22,23 @@ export function qualifiedTable(table: TableInfo): string {
 export class Params {
   readonly values: unknown[] = [];
 
+  // Postgres takes at most 65535 parameters; past that its protocol error
+  // (08P01) would read as 503 and make clients retry.
+  private check(): void {
+    if (this.values.length >= 10_000) throw new RestError(400, 'PGRST100', 'Too many values in the query string (at most 10000)');
+  }
+
   /** A text parameter, cast to `type` by Postgres. */
   add(value: string, type?: string): string {
     if (value.includes('\0')) throw new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
+    this.check();
     this.values.push(value);
     const p = `$${this.values.length}::text`;
     return type && type !== 'text' ? `${p}::${type}` : p;
   }
 
   raw(value: unknown): string {
+    this.check();
     this.values.push(value);
     return `$${this.values.length}`;
   }
