@@ -94,12 +94,14 @@ export function createRestRoutes(deps: AppDeps): Hono<RestEnv> {
     }
     const fn = await findFunction(schema, c.req.param('fn'), args);
     const prefer = parsePrefer(c.req.header('prefer'));
+    const single = wantsSingleObject(c.req.header('accept'));
+    // The single-row check throws inside the transaction: a volatile function's writes roll back too.
     const result = await inRequestTx(db, caller, info, isRead, async (tx) => {
-      const r = await runRpc(tx, fn, args);
+      const r = await runRpc(tx, fn, args, single);
       if (prefer.rollback) throw new Rollback(r);
       return r;
     });
-    return restResponse(c.req.method, result.status, result.body, profileHeader(profile));
+    return restResponse(c.req.method, result.status, result.body, profileHeader(profile), single);
   });
 
   // ---- read ----

@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import { isObject, type JsonObject } from './body.ts';
+import { notSingle } from './response.ts';
 import { RestError } from './rest-error.ts';
 import { EXPOSED_SCHEMA, type FunctionInfo, type SchemaCache } from './schema-cache.ts';
 import { Params, quoteIdent } from './sql-builder.ts';
@@ -29,7 +30,8 @@ export interface RpcResult {
   body: string | null;
 }
 
-export async function runRpc(tx: Queryable, fn: FunctionInfo, args: JsonObject): Promise<RpcResult> {
+/** `single`: `.rpc().single()` — a set result must hold exactly one row, returned bare (406 PGRST116 otherwise). */
+export async function runRpc(tx: Queryable, fn: FunctionInfo, args: JsonObject, single = false): Promise<RpcResult> {
   const params = new Params();
   const name = `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(fn.name)}`;
   let from = '';
@@ -48,13 +50,15 @@ export async function runRpc(tx: Queryable, fn: FunctionInfo, args: JsonObject):
   }
   const sources = (item: string) => (from ? `${from}, ${item}` : item);
   let sql: string;
+  const agg = (item: string) => (single ? `(json_agg(${item}) -> 0)::text` : `coalesce(json_agg(${item}), '[]')::text`);
   if (fn.returns === 'void') sql = `select ${call}${from ? ` from ${from}` : ''}`;
-  else if (fn.returnsSet && fn.returns === 'composite') sql = `select coalesce(json_agg(_r), '[]')::text as body from ${sources(`${call} _r`)}`;
-  else if (fn.returnsSet) sql = `select coalesce(json_agg(_r.v), '[]')::text as body from ${sources(`${call} as _r(v)`)}`;
+  else if (fn.returnsSet && fn.returns === 'composite') sql = `select ${agg('_r')} as body, count(*)::int as n from ${sources(`${call} _r`)}`;
+  else if (fn.returnsSet) sql = `select ${agg('_r.v')} as body, count(*)::int as n from ${sources(`${call} as _r(v)`)}`;
   else if (fn.returns === 'composite') sql = `select to_json(_r)::text as body from ${sources(`${call} _r`)}`;
   else sql = `select to_json(${call})::text as body${from ? ` from ${from}` : ''}`;
-  const r = await tx.query<{ body: string | null }>(sql, params.values);
+  const r = await tx.query<{ body: string | null; n?: number }>(sql, params.values);
   if (fn.returns === 'void') return { status: 204, body: null };
+  if (single && fn.returnsSet && r.rows[0]!.n !== 1) throw notSingle(r.rows[0]!.n ?? 0);
   return { status: 200, body: r.rows[0]?.body ?? 'null' };
 }
 

@@ -229,7 +229,16 @@ describe('rpc', () => {
     expect(rows[0]).toMatchObject({ id: 1, title: 'First', created_at: '2025-01-01T10:00:00+00:00' });
   });
 
-  it('runs under the caller role and claims', async () => {
+  it('returns one row of a set bare with .single(), else 406', async () => {
+    const one = await b.request('/rpc/published_titles', { method: 'POST', headers: single, body: { min_rating: 5 } });
+    expect(one.status).toBe(200);
+    expect(one.json).toBe('First');
+    const many = await b.request('/rpc/published_titles', { method: 'POST', headers: single, body: {} });
+    expect(many.status).toBe(406);
+    expect(many.json.code).toBe('PGRST116');
+  });
+
+    it('runs under the caller role and claims', async () => {
     const r = await b.request('/rpc/whoami', { method: 'POST', token: tokenA, body: {} });
     expect(r.json).toEqual({ role: 'authenticated', sub: USER_A, method: 'POST' });
     const anon = await b.request('/rpc/whoami');
