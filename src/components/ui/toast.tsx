@@ -49,14 +49,13 @@ const subscribe = (l: () => void) => {
 };
 
 // The toaster sits outside the routes; the page language is on <html lang>.
-function closeLabel(): string {
-  return document.documentElement.lang.startsWith('en') ? 'Close' : 'Fechar';
-}
+const isEnglishPage = () => document.documentElement.lang.startsWith('en');
+const closeLabel = () => (isEnglishPage() ? 'Close' : 'Fechar');
 
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, () => items, () => items);
   return (
-    <ToastPrimitive.Provider swipeDirection="right" duration={5000}>
+    <ToastPrimitive.Provider swipeDirection="right" duration={5000} label={isEnglishPage() ? 'Notification' : 'Notificação'}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
