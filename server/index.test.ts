@@ -10,6 +10,7 @@ import { FIXTURE_MIGRATIONS } from './db/fixtures/paths.ts';
 import { readDataDirLock } from './db/lock.ts';
 import { embeddedDbDir } from './db/open.ts';
 import { startServer, type RunningServer } from './index.ts';
+import { readServerUrl } from './running-server.ts';
 
 let dataDir: string;
 let server: RunningServer;
@@ -34,8 +35,13 @@ it('has a service_role key that bypasses RLS', async () => {
   expect(await res.json()).toEqual([{ title: 'Draft' }]);
 });
 
+it('records its URL beside the data directory, for tools like create-admin', () => {
+  expect(readServerUrl(dataDir)).toBe(server.url);
+});
+
 it('close() stops listening and releases the data directory', async () => {
   await server.close();
+  expect(readServerUrl(dataDir)).toBeUndefined();
   await expect(fetch(`${server.url}/rest/v1/notes`)).rejects.toThrow();
   expect((await readDataDirLock(embeddedDbDir(dataDir))).locked).toBe(false);
 });

@@ -17,6 +17,7 @@ import { createApp, type AppOptions, type AuthSettings } from './app.ts';
 import { ConfigError, loadConfig, PROJECT_ROOT, readAuthSettings, resolveJwtSecret } from './config.ts';
 import type { Database } from './db/database.ts';
 import { DataDirInUseError } from './db/lock.ts';
+import { forgetServerUrl, recordServerUrl } from './running-server.ts';
 import { MigrationError } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { createApiKeys } from './keys.ts';
@@ -94,6 +95,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const host = options.host ?? (process.env.HOST || '127.0.0.1');
     const server = await listen(app, options.port ?? 8080, host);
     const port = (server.address() as AddressInfo).port;
+    // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
+    const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
+    if (holdsDataDir) recordServerUrl(dataDir, urlFor(host, port));
     let closing: Promise<void> | undefined;
     return {
       url: urlFor(host, port),
@@ -110,6 +114,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             // Keep-alive connections would hold close() open.
             if ('closeAllConnections' in server) server.closeAllConnections();
           });
+          if (holdsDataDir) forgetServerUrl(dataDir);
           await db.close();
         })();
         return closing;

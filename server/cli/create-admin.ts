@@ -170,7 +170,8 @@ export async function resolveTarget(env: NodeJS.ProcessEnv): Promise<Target> {
     if (lock.locked) {
       const { createApiKeys } = await import('../keys.ts');
       const { serviceRoleKey } = await createApiKeys(resolveJwtSecret(env.JWT_SECRET, dataDir));
-      const url = `http://127.0.0.1:${env.PORT || '8080'}`;
+      const { readServerUrl } = await import('../running-server.ts');
+      const url = readServerUrl(dataDir) ?? `http://127.0.0.1:${env.PORT || '8080'}`;
       await assertReachable(
         url,
         `A server (pid ${lock.pid ?? 'unknown'}) holds the embedded database there. Set PORT to the port it listens on ` +
