@@ -159,6 +159,10 @@ describe('POST /signup (auto-confirm)', () => {
     expect(json.status).toBe(400);
     expect(json.json.code).toBe('bad_json');
 
+    const huge = await req('POST', '/auth/v1/signup', { body: { email: uniqueEmail(), password: 'x'.repeat(100_000) } });
+    expect(huge.status).toBe(413);
+    expect(huge.json.code).toBe('validation_failed');
+
     const closed = await depsWith({ enableSignup: false });
     const off = await call(mount(closed), closed, 'POST', '/auth/v1/signup', { body: { email: uniqueEmail(), password: 'secret123' } });
     expect(off.status).toBe(422);

@@ -3,9 +3,10 @@
  * writing the auth.* tables through SQL. Mounted by server/app.ts.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../app.ts';
 import type { AuthContext, AuthOptions } from './context.ts';
-import { API_VERSION, handleAuthError } from './errors.ts';
+import { API_VERSION, AuthError, handleAuthError } from './errors.ts';
 import { createMailer } from './mailer.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -18,6 +19,8 @@ import { verifyRoutes } from './routes/verify.ts';
 export type { AuthOptions } from './context.ts';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
+/** Auth bodies are a few hundred bytes; refuse big ones before reading them, as REST does. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 export function createAuthRoutes(deps: AppDeps, options: AuthOptions = {}): Hono {
   const ctx: AuthContext = {
@@ -36,6 +39,17 @@ export function createAuthRoutes(deps: AppDeps, options: AuthOptions = {}): Hono
     await next();
     c.res.headers.set('X-Supabase-Api-Version', API_VERSION);
   });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        // The unread body is still arriving: close, or a reused socket's next request fails.
+        c.header('Connection', 'close');
+        throw new AuthError(413, 'validation_failed', `Request body too large (the limit is ${MAX_BODY_BYTES / 1024} KB).`);
+      },
+    }),
+  );
   metaRoutes(app, ctx);
   signupRoutes(app, ctx);
   tokenRoutes(app, ctx);
