@@ -66,7 +66,9 @@ select p.proname as name, p.proretset as returns_set, p.provolatile = 'v' as vol
 from pg_catalog.pg_proc p
 join pg_catalog.pg_namespace n on n.oid = p.pronamespace
 join pg_catalog.pg_type t on t.oid = p.prorettype
-where n.nspname = $1 and p.prokind = 'f'`;
+where n.nspname = $1 and p.prokind = 'f'
+  -- Trigger functions cannot be called; PostgREST leaves them out of the schema cache.
+  and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)`;
 
 interface ColumnRow {
   table: string;

@@ -261,6 +261,9 @@ describe('rpc', () => {
     expect(r.status).toBe(404);
     expect(r.json).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.add_numbers(x) in the schema cache' });
     expect((await b.request('/rpc/nope', { method: 'POST' })).status).toBe(404);
+    const trigger = await b.request('/rpc/notes_before_write', { method: 'POST', key: b.keys.serviceRoleKey });
+    expect(trigger.status).toBe(404);
+    expect(trigger.json).toMatchObject({ code: 'PGRST202' });
   });
 
   it('no EXECUTE right: 401 for anon, 403 for a user', async () => {
