@@ -36,6 +36,7 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -14,7 +14,7 @@
  *   scripts/test-all.ts counts them.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -37,20 +37,6 @@ export const targets: Target[] = [
   { name: 'PGlite' },
   ...(testDatabaseUrl ? [{ name: 'PostgreSQL' as const, serverUrl: testDatabaseUrl }] : []),
 ];
-
-// Say once per vitest run (not once per file) that PostgreSQL was not requested.
-// The workers of one run share the parent process, so its pid keys the marker.
-if (!testDatabaseUrl) {
-  const marker = path.join(tmpdir(), `journalist-site-integration-pg-notice-${process.ppid}`);
-  if (!existsSync(marker)) {
-    try {
-      writeFileSync(marker, '', { flag: 'wx' });
-      console.info('[integration] TEST_DATABASE_URL is not set: running on PGlite only; the PostgreSQL run was not requested.');
-    } catch {
-      // another worker printed it first
-    }
-  }
-}
 
 export interface TestUser {
   id: string;
