@@ -117,6 +117,9 @@ export class E2E {
 
   /** axe-core in this browser: prints everything found, returns the serious and critical violations. */
   async accessibility(page: Page, label: string) {
+    // Judge the settled page: data loaded, fade-ins (settings arriving) finished.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     const result = await new AxeBuilder({ page }).analyze();
     const lines = result.violations.map(
       (v) => `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}×: ${v.nodes
