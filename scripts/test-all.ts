@@ -75,16 +75,25 @@ function vitestLayer(layer: string, project: string, env: Record<string, string>
     return [{ layer, passed: 0, failed: 1, skipped: 0, seconds, note: `vitest exited ${r.status} without a report (no test files?)` }];
   }
   const json = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
-  // A file that fails to load has no failed test in it; count it, or it would vanish from the total.
+  // A file that fails to load, or whose beforeAll throws (no Chromium, no
+  // server), has no failed test in it: vitest reports its tests as skipped.
+  // Count them as failed, or they would vanish from the total.
   const brokenFiles = json.testResults.filter(
     (f) => f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed'),
   );
-  for (const f of brokenFiles) console.error(`\n${relative(root, f.name)} failed to run: ${f.message ?? ''}`);
+  let notRun = 0; // tests of broken files reported as skipped
+  let brokenCount = 0; // what those files add to the failures: their tests, or 1 for a file with none
+  for (const f of brokenFiles) {
+    const skipped = f.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending').length;
+    notRun += skipped;
+    brokenCount += Math.max(1, skipped);
+    console.error(`\n${relative(root, f.name)} failed before its ${skipped} test(s) ran: ${f.message ?? ''}`);
+  }
   const result: LayerResult = {
     layer,
     passed: json.numPassedTests,
-    failed: json.numFailedTests + brokenFiles.length,
-    skipped: json.numPendingTests + json.numTodoTests,
+    failed: json.numFailedTests + brokenCount,
+    skipped: Math.max(0, json.numPendingTests + json.numTodoTests - notRun),
     seconds,
   };
   if (r.status !== 0 && result.failed === 0) {
