@@ -1,5 +1,5 @@
 /**
- * `npm test`: every layer of DESIGN.md in one run — type check, build,
+ * `npm test`: every layer of DESIGN.md in one run — type check, lint, build,
  * unit/component, server, integration (PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set) and end-to-end in Chromium — then a summary of
  * what ran per layer, ending with one line `N passed, N failed` (CI counts it).
@@ -125,6 +125,7 @@ const started = Date.now();
 const results: LayerResult[] = [
   check('type check (app)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   check('type check (server)', bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']),
+  check('lint (eslint)', bin('eslint'), ['.']),
   check('build (vite)', bin('vite'), ['build', '--logLevel', 'warn']),
   ...vitestLayer('unit/component', 'unit'),
   ...vitestLayer('server', 'server'),
@@ -147,6 +148,6 @@ for (const r of results) {
     `${pad(r.layer, 24)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${r.seconds.toFixed(1)} s${r.note ? `   ${r.note}` : ''}`,
   );
 }
-console.log(`\ntotal time ${minutes.toFixed(1)} min (type checks and the build count as one test each)`);
+console.log(`\ntotal time ${minutes.toFixed(1)} min (type checks, lint and the build count as one test each)`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed === 0 ? 0 : 1);
