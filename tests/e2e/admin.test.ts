@@ -128,6 +128,9 @@ describe('the admin', () => {
     const viewSite = adminPage.getByRole('link', { name: /Ver Site/ });
     expect(await viewSite.getAttribute('href')).toBe('/');
     expect(await viewSite.getAttribute('target')).toBe('_blank');
+    const [site] = await Promise.all([adminContext.waitForEvent('page'), viewSite.click()]);
+    await site.waitForURL('**/pt');
+    await site.close();
     await adminPage.getByRole('tab', { name: 'Posts' }).waitFor();
     await adminPage.getByRole('tab', { name: 'Configurações' }).waitFor();
     const pt = adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ });

@@ -79,6 +79,7 @@ describe('a visitor on the public site', () => {
     await control(blogSection(page), 'All').waitFor();
     expect(await waitForCards(page)).toBeGreaterThanOrEqual(6);
     await readMore(postCards(page).first()).waitFor();
+    expect((await postCards(page).first().textContent()) ?? '').toMatch(/\d+ min read/);
     expect(await page.getByRole('link', { name: /^(EN|Read in English)$/ }).first().getAttribute('aria-current')).toBeTruthy();
     for (const category of enCategories) await control(blogSection(page), category).waitFor();
     await e2e.screenshot(page, 'home-en');
