@@ -184,6 +184,9 @@ describe('a post, from draft to deleted', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('Rascunho');
     expect(await card.textContent()).toContain(post.category);
+    expect(await card.textContent()).toContain('7 min');
+    expect(await card.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}/); // pt-BR date
+    expect(await card.textContent()).toContain(post.excerpt);
     await expect
       .poll(() => adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).textContent())
       .toBe(`Português (${ptCount + 1})`);
