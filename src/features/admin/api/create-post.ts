@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { postKeys } from '@/features/posts/api/keys';
 import { supabase } from '@/lib/supabase';
 import type { TablesInsert } from '@/types/database.types';
 import type { BlogPost } from './get-admin-posts';
+import { usePostMutation, type PostMutationOptions } from './use-post-mutation';
 
 /** Spec §7: insert one blog_posts row and return it. */
 export async function createPost(row: TablesInsert<'blog_posts'>): Promise<BlogPost> {
@@ -11,17 +10,4 @@ export async function createPost(row: TablesInsert<'blog_posts'>): Promise<BlogP
   return data;
 }
 
-type Options = Omit<UseMutationOptions<BlogPost, Error, TablesInsert<'blog_posts'>>, 'mutationFn'>;
-
-/** Invalidates every posts query, so the public pages show the new post at once. */
-export function useCreatePost({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    mutationFn: createPost,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: postKeys.all });
-      await onSuccess?.(...args);
-    },
-  });
-}
+export const useCreatePost = (options?: PostMutationOptions<BlogPost, TablesInsert<'blog_posts'>>) => usePostMutation(createPost, options);

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { postKeys } from '@/features/posts/api/keys';
 import { supabase } from '@/lib/supabase';
+import { usePostMutation, type PostMutationOptions } from './use-post-mutation';
 
 /** Spec §7: delete blog_posts by id. */
 export async function deletePost(id: string): Promise<void> {
@@ -8,16 +7,4 @@ export async function deletePost(id: string): Promise<void> {
   if (error) throw error;
 }
 
-type Options = Omit<UseMutationOptions<void, Error, string>, 'mutationFn'>;
-
-export function useDeletePost({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    mutationFn: deletePost,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: postKeys.all });
-      await onSuccess?.(...args);
-    },
-  });
-}
+export const useDeletePost = (options?: PostMutationOptions<void, string>) => usePostMutation(deletePost, options);

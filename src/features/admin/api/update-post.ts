@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { postKeys } from '@/features/posts/api/keys';
 import { supabase } from '@/lib/supabase';
 import type { TablesUpdate } from '@/types/database.types';
 import type { BlogPost } from './get-admin-posts';
+import { usePostMutation, type PostMutationOptions } from './use-post-mutation';
 
 export interface UpdatePostInput {
   id: string;
@@ -16,16 +15,4 @@ export async function updatePost({ id, changes }: UpdatePostInput): Promise<Blog
   return data;
 }
 
-type Options = Omit<UseMutationOptions<BlogPost, Error, UpdatePostInput>, 'mutationFn'>;
-
-export function useUpdatePost({ onSuccess, ...options }: Options = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    mutationFn: updatePost,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: postKeys.all });
-      await onSuccess?.(...args);
-    },
-  });
-}
+export const useUpdatePost = (options?: PostMutationOptions<BlogPost, UpdatePostInput>) => usePostMutation(updatePost, options);
