@@ -44,6 +44,9 @@ values
   ('blog_section_title', 'en', 'Latest Insights'),
   ('footer_description', 'en', 'Journalism, public relations and strategic communication, built on 31 years of experience.'),
   ('footer_copyright', 'en', '© 2026 · All rights reserved.'),
+  -- author name: DEMO ONLY, a made-up name; replace it in the admin panel.
+  ('author_name', 'pt', 'Helena Duarte'),
+  ('author_name', 'en', 'Helena Duarte'),
   -- contact links: DEMO TARGETS ONLY (placeholder number, profiles and site).
   -- replace them in the admin panel before going live.
   ('contact_whatsapp_url', 'pt', 'https://wa.me/5500000000000'),

@@ -18,6 +18,7 @@ export type Database = {
           published: boolean;
           read_time: string;
           title: string;
+          updated_at: string;
         };
         Insert: {
           category?: string | null;
@@ -31,6 +32,7 @@ export type Database = {
           published?: boolean;
           read_time?: string;
           title: string;
+          updated_at?: string;
         };
         Update: {
           category?: string | null;
@@ -44,6 +46,7 @@ export type Database = {
           published?: boolean;
           read_time?: string;
           title?: string;
+          updated_at?: string;
         };
         Relationships: [];
       };
