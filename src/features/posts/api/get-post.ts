@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicDb } from '@/lib/public-db';
+import { usePublicDb, type PublicDb } from '@/lib/public-db';
 import type { Post } from './get-posts';
 import { postKeys } from './keys';
 
@@ -11,9 +11,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND_CODES = new Set(['PGRST116', '22P02']);
 
 /** Spec §7: the published post with this id, as a single row; null when there is none. */
-export async function getPublishedPost(id: string): Promise<Post | null> {
+export async function getPublishedPost(db: PublicDb, id: string): Promise<Post | null> {
   if (!UUID.test(id)) return null;
-  const { data, error } = await publicDb.from('blog_posts').select('*').eq('id', id).eq('published', true).single();
+  const { data, error } = await db.from('blog_posts').select('*').eq('id', id).eq('published', true).single();
   if (error) {
     if (NOT_FOUND_CODES.has(error.code)) return null;
     throw error;
@@ -21,9 +21,9 @@ export async function getPublishedPost(id: string): Promise<Post | null> {
   return data;
 }
 
-export const postQueryOptions = (id: string) =>
-  queryOptions({ queryKey: postKeys.detail(id), queryFn: () => getPublishedPost(id) });
+export const postQueryOptions = (db: PublicDb, id: string) =>
+  queryOptions({ queryKey: postKeys.detail(id), queryFn: () => getPublishedPost(db, id) });
 
 export function usePost(id: string) {
-  return useQuery(postQueryOptions(id));
+  return useQuery(postQueryOptions(usePublicDb(), id));
 }

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '@/lib/language';
-import { publicDb } from '@/lib/public-db';
+import { usePublicDb, type PublicDb } from '@/lib/public-db';
 import type { Tables } from '@/types/database.types';
 import { postKeys } from './keys';
 
 export type Post = Tables<'blog_posts'>;
 
 /** Spec §7: published blog_posts of one language, newest first. */
-export async function getPublishedPosts(language: Language): Promise<Post[]> {
-  const { data, error } = await publicDb
+export async function getPublishedPosts(db: PublicDb, language: Language): Promise<Post[]> {
+  const { data, error } = await db
     .from('blog_posts')
     .select('*')
     .eq('language', language)
@@ -18,9 +18,9 @@ export async function getPublishedPosts(language: Language): Promise<Post[]> {
   return data;
 }
 
-export const postsQueryOptions = (language: Language) =>
-  queryOptions({ queryKey: postKeys.publicList(language), queryFn: () => getPublishedPosts(language) });
+export const postsQueryOptions = (db: PublicDb, language: Language) =>
+  queryOptions({ queryKey: postKeys.publicList(language), queryFn: () => getPublishedPosts(db, language) });
 
 export function usePosts(language: Language) {
-  return useQuery(postsQueryOptions(language));
+  return useQuery(postsQueryOptions(usePublicDb(), language));
 }
