@@ -11,6 +11,9 @@ const pt = {
   meta: {
     title: 'Jornalista & Profissional de RP',
     description: 'Jornalista e profissional de relações públicas com 31 anos de experiência.',
+    feedTitle: 'Blog — Jornalista & Profissional de RP',
+    feedDescription: 'Os posts mais recentes sobre relações com a mídia, comunicação de crise e experiências pessoais.',
+    shareCardAlt: (title: string) => `Cartão de prévia: ${title}`,
   },
   skipToContent: 'Pular para o conteúdo',
   brand: 'Jornalista & RP',
@@ -76,6 +79,7 @@ const pt = {
     blog_section_title: 'Últimos Insights',
     footer_description: 'Jornalismo e relações públicas com ética, clareza e 31 anos de experiência.',
     footer_copyright: `© ${new Date().getFullYear()} Todos os direitos reservados.`,
+    author_name: 'Jornalista & Profissional de RP',
   },
   post: {
     loading: 'Carregando post…',
@@ -100,6 +104,9 @@ const en: Dictionary = {
   meta: {
     title: 'Journalist & PR Professional',
     description: 'Journalist and public-relations professional with 31 years of experience.',
+    feedTitle: 'Blog — Journalist & PR Professional',
+    feedDescription: 'The latest posts on media relations, crisis communication and personal experiences.',
+    shareCardAlt: (title: string) => `Preview card: ${title}`,
   },
   skipToContent: 'Skip to content',
   brand: 'Journalist & PR',
@@ -164,6 +171,7 @@ const en: Dictionary = {
     blog_section_title: 'Latest Insights',
     footer_description: 'Journalism and public relations with ethics, clarity and 31 years of experience.',
     footer_copyright: `© ${new Date().getFullYear()} All rights reserved.`,
+    author_name: 'Journalist & PR Professional',
   },
   post: {
     loading: 'Loading post…',
@@ -187,6 +195,7 @@ export function t(language: Language): Dictionary {
 /** The 404 page is English-only in spec §2 ('Oops! Page not found', 'Return to Home'). */
 export const notFoundPage = {
   heading: 'Oops! Page not found',
+  description: 'The page you are looking for does not exist.',
   home: 'Return to Home',
   code: '404',
 } as const;

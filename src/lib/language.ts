@@ -13,3 +13,14 @@ export function languageFromPath(pathname: string): Language {
 
 /** BCP 47 tag for dates and <html lang>. */
 export const LOCALE: Record<Language, string> = { pt: 'pt-BR', en: 'en-US' };
+
+/** hreflang values of the alternate links and sitemap entries. */
+export const HREFLANG: Record<Language, string> = { pt: 'pt-BR', en: 'en' };
+
+/** Open Graph locales (og:locale). */
+export const OG_LOCALE: Record<Language, string> = { pt: 'pt_BR', en: 'en_US' };
+
+/** The other language of the site. */
+export function otherLanguage(language: Language): Language {
+  return language === 'pt' ? 'en' : 'pt';
+}

@@ -18,6 +18,7 @@ export const TEXT_SETTING_KEYS = [
   'blog_section_title',
   'footer_description',
   'footer_copyright',
+  'author_name',
 ] as const;
 export type TextSettingKey = (typeof TEXT_SETTING_KEYS)[number];
 
