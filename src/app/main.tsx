@@ -1,18 +1,40 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import '@/index.css';
+import { createPublicDb } from '@/lib/public-db';
+import { supabaseConfig } from '@/lib/supabase-config';
 import { AppProvider } from './provider';
 import { makeQueryClient } from './query-client';
 import { routes } from './router';
+import { hydrateQueries, isSamePage, loadLazyRoutes, readSsrState } from './ssr-state';
 
-const router = createBrowserRouter(routes);
-const queryClient = makeQueryClient();
+async function start() {
+  const container = document.getElementById('root')!;
+  const queryClient = makeQueryClient();
+  const db = createPublicDb(supabaseConfig());
+  // A server-rendered public page is hydrated with the data it was rendered
+  // from; anything else (/auth, /admin, a static host's 404.html shown for
+  // another path) is rendered from scratch.
+  const ssr = readSsrState();
+  const hydrating = ssr !== undefined && container.firstElementChild !== null && isSamePage(ssr, routes, window.location);
+  if (hydrating) {
+    hydrateQueries(queryClient, ssr);
+    await loadLazyRoutes(routes, window.location);
+  }
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient} db={db}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProvider>
+    </StrictMode>
+  );
+  if (hydrating) {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+void start();

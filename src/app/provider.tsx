@@ -1,12 +1,23 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toast';
+import { PublicDbProvider, type PublicDb } from '@/lib/public-db';
 
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+interface Props {
+  queryClient: QueryClient;
+  db: PublicDb;
+  /** Server render only: the page's <html lang>, which the browser reads from the document instead. */
+  htmlLang?: string;
+  children: ReactNode;
+}
+
+export function AppProvider({ queryClient, db, htmlLang, children }: Props) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster />
+      <PublicDbProvider db={db}>
+        {children}
+        <Toaster htmlLang={htmlLang} />
+      </PublicDbProvider>
     </QueryClientProvider>
   );
 }

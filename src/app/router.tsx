@@ -3,19 +3,50 @@ import { paths } from '@/lib/paths';
 import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
 
+/**
+ * Route ids, which the server renderer (src/app/ssr/pages.ts) maps to what
+ * each page needs before it is rendered. The session routes (/auth, /admin)
+ * are rendered in the browser only.
+ */
+export const routeIds = {
+  root: 'root',
+  homePt: 'home-pt',
+  homeEn: 'home-en',
+  post: 'post',
+  session: 'session',
+  auth: 'auth',
+  admin: 'admin',
+  notFound: 'not-found',
+} as const;
+
+export const CLIENT_ONLY_ROUTES: ReadonlySet<string> = new Set([routeIds.session, routeIds.auth, routeIds.admin]);
+
+/**
+ * What a lazy route shows while its module loads on a first visit that was
+ * not server-rendered (/auth, /admin): nothing, for the moment it takes.
+ */
+const Loading = () => null;
+
 // Home is eager (it is the landing page); everything else is split off, and the
 // session/admin code never reaches the public bundle.
 export const routes: RouteObject[] = [
-  { path: paths.root, element: <Navigate to={paths.home('pt')} replace /> },
-  { path: '/pt', element: <HomeRoute language="pt" /> },
-  { path: '/en', element: <HomeRoute language="en" /> },
-  { path: '/post/:id', lazy: async () => ({ Component: (await import('./routes/post')).default }) },
+  { id: routeIds.root, path: paths.root, element: <Navigate to={paths.home('pt')} replace /> },
+  { id: routeIds.homePt, path: '/pt', element: <HomeRoute language="pt" /> },
+  { id: routeIds.homeEn, path: '/en', element: <HomeRoute language="en" /> },
   {
+    id: routeIds.post,
+    path: '/post/:id',
+    HydrateFallback: Loading,
+    lazy: async () => ({ Component: (await import('./routes/post')).default }),
+  },
+  {
+    id: routeIds.session,
+    HydrateFallback: Loading,
     lazy: async () => ({ Component: (await import('./routes/session-layout')).default }),
     children: [
-      { path: paths.auth, lazy: async () => ({ Component: (await import('./routes/auth')).default }) },
-      { path: paths.admin, lazy: async () => ({ Component: (await import('./routes/admin')).default }) },
+      { id: routeIds.auth, path: paths.auth, lazy: async () => ({ Component: (await import('./routes/auth')).default }) },
+      { id: routeIds.admin, path: paths.admin, lazy: async () => ({ Component: (await import('./routes/admin')).default }) },
     ],
   },
-  { path: '*', element: <NotFoundRoute /> },
+  { id: routeIds.notFound, path: '*', element: <NotFoundRoute /> },
 ];

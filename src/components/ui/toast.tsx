@@ -48,14 +48,17 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-// The toaster sits outside the routes; the page language is on <html lang>.
-const isEnglishPage = () => document.documentElement.lang.startsWith('en');
-const closeLabel = () => (isEnglishPage() ? 'Close' : 'Fechar');
+// The toaster sits outside the routes; the page language is on <html lang>,
+// which the server renderer sets to the page's language, so the browser's
+// first render reads what the server was told and hydration matches.
+const pageLang = (serverLang: string | undefined) =>
+  typeof document === 'undefined' ? (serverLang ?? 'pt-BR') : document.documentElement.lang;
 
-export function Toaster() {
+export function Toaster({ htmlLang }: { htmlLang?: string }) {
   const toasts = useSyncExternalStore(subscribe, () => items, () => items);
+  const english = pageLang(htmlLang).startsWith('en');
   return (
-    <ToastPrimitive.Provider swipeDirection="right" duration={5000} label={isEnglishPage() ? 'Notification' : 'Notificação'}>
+    <ToastPrimitive.Provider swipeDirection="right" duration={5000} label={english ? 'Notification' : 'Notificação'}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
@@ -76,7 +79,7 @@ export function Toaster() {
             )}
           </div>
           <ToastPrimitive.Close
-            aria-label={closeLabel()}
+            aria-label={english ? 'Close' : 'Fechar'}
             className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
           >
             <X className="h-4 w-4" aria-hidden />

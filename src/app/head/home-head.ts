@@ -1,0 +1,78 @@
+import type { SiteSetting } from '@/features/settings/api/get-settings';
+import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
+import { t } from '@/lib/i18n';
+import { HREFLANG, LANGUAGES, LOCALE, OG_LOCALE, otherLanguage, type Language } from '@/lib/language';
+import { paths } from '@/lib/paths';
+import { cardVersion } from './card-version';
+import { absoluteUrl, SHARE_CARD, shareImageMeta, summarize, type HeadSpec, type LinkTag } from './head-spec';
+
+/** Profiles that identify her (schema.org sameAs); chat and company links do not. */
+const PROFILE_KEYS = new Set(['contact_linkedin_url', 'contact_instagram_url', 'contact_youtube_url']);
+
+/** What the home card shows; its URL carries their fingerprint. */
+export function homeCardText(language: Language, settings: readonly SiteSetting[] | undefined) {
+  const { texts } = resolveSiteTexts(settings, language);
+  return { title: texts.hero_title, label: texts.hero_subtitle, byline: texts.author_name, siteName: t(language).meta.title };
+}
+
+export function homeHead(language: Language, settings: readonly SiteSetting[] | undefined, siteUrl: string): HeadSpec {
+  const dict = t(language);
+  const { texts, contactLinks } = resolveSiteTexts(settings, language);
+  const url = absoluteUrl(siteUrl, paths.home(language));
+  const card = homeCardText(language, settings);
+  const image = {
+    url: `${absoluteUrl(siteUrl, paths.homeCard(language))}?v=${cardVersion(Object.values(card))}`,
+    ...SHARE_CARD,
+    alt: dict.meta.shareCardAlt(card.title),
+  };
+  const description = summarize(texts.hero_description) || dict.meta.description;
+  const alternates: LinkTag[] = [
+    ...LANGUAGES.map((l) => ({ rel: 'alternate', hreflang: HREFLANG[l], href: absoluteUrl(siteUrl, paths.home(l)) })),
+    { rel: 'alternate', hreflang: 'x-default', href: absoluteUrl(siteUrl, paths.home('pt')) },
+  ];
+  const personId = absoluteUrl(siteUrl, '/#person');
+  return {
+    lang: LOCALE[language],
+    title: dict.meta.title,
+    description,
+    canonical: url,
+    meta: [
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: dict.meta.title },
+      { property: 'og:title', content: dict.meta.title },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: url },
+      { property: 'og:locale', content: OG_LOCALE[language] },
+      { property: 'og:locale:alternate', content: OG_LOCALE[otherLanguage(language)] },
+      ...shareImageMeta(image),
+    ],
+    links: [
+      ...alternates,
+      { rel: 'alternate', type: 'application/rss+xml', title: dict.meta.feedTitle, href: absoluteUrl(siteUrl, paths.feed(language)) },
+    ],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@graph': [
+        {
+          '@type': 'WebSite',
+          '@id': `${url}#website`,
+          name: dict.meta.title,
+          url,
+          description,
+          inLanguage: HREFLANG[language],
+          author: { '@id': personId },
+          publisher: { '@id': personId },
+        },
+        {
+          '@type': 'Person',
+          '@id': personId,
+          name: texts.author_name,
+          jobTitle: texts.hero_subtitle,
+          description: summarize(texts.about_description_1, 300),
+          url,
+          sameAs: contactLinks.filter((link) => PROFILE_KEYS.has(link.key)).map((link) => link.url),
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Post } from '@/features/posts/api/get-posts';
+import type { SiteSetting } from '@/features/settings/api/get-settings';
+import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
+import { t } from '@/lib/i18n';
+import { DEFAULT_LANGUAGE, HREFLANG, isLanguage, LOCALE, OG_LOCALE, type Language } from '@/lib/language';
+import { paths } from '@/lib/paths';
+import { cardVersion } from './card-version';
+import { absoluteUrl, SHARE_CARD, shareImageMeta, summarize, type HeadSpec, type ShareImage } from './head-spec';
+
+export const postLanguage = (post: Pick<Post, 'language'>): Language =>
+  isLanguage(post.language) ? post.language : DEFAULT_LANGUAGE;
+
+/** What a post's generated card shows; its URL carries their fingerprint. */
+export function postCardText(post: Post, settings: readonly SiteSetting[] | undefined) {
+  const language = postLanguage(post);
+  const { texts } = resolveSiteTexts(settings, language);
+  return { title: post.title, label: post.category ?? '', byline: texts.author_name, siteName: t(language).meta.title };
+}
+
+/** The post's own picture when it has a usable one (http(s), or a path on this site). */
+function ownImage(post: Post, siteUrl: string): string | undefined {
+  const raw = post.image_url?.trim();
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw, siteUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The image a link preview shows: hers, or a generated 1200×630 card with the title. */
+export function postShareImage(post: Post, settings: readonly SiteSetting[] | undefined, siteUrl: string): ShareImage {
+  const own = ownImage(post, siteUrl);
+  if (own) return { url: own, alt: post.title };
+  const card = postCardText(post, settings);
+  return {
+    url: `${absoluteUrl(siteUrl, paths.postCard(post.id))}?v=${cardVersion(Object.values(card))}`,
+    ...SHARE_CARD,
+    alt: t(postLanguage(post)).meta.shareCardAlt(post.title),
+  };
+}
+
+/** A post's description: its excerpt, else the start of its text, else the site's. */
+export function postDescription(post: Pick<Post, 'excerpt' | 'content' | 'language'>): string {
+  return summarize(post.excerpt?.trim() || post.content?.trim() || '') || t(postLanguage(post)).meta.description;
+}
+
+export function postHead(post: Post, settings: readonly SiteSetting[] | undefined, siteUrl: string): HeadSpec {
+  const language = postLanguage(post);
+  const dict = t(language);
+  const { texts } = resolveSiteTexts(settings, language);
+  const url = absoluteUrl(siteUrl, paths.post(post.id));
+  const home = absoluteUrl(siteUrl, paths.home(language));
+  const description = postDescription(post);
+  const image = postShareImage(post, settings, siteUrl);
+  return {
+    lang: LOCALE[language],
+    title: post.title,
+    description,
+    canonical: url,
+    meta: [
+      { property: 'og:type', content: 'article' },
+      { property: 'og:site_name', content: dict.meta.title },
+      { property: 'og:title', content: post.title },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: url },
+      { property: 'og:locale', content: OG_LOCALE[language] },
+      ...shareImageMeta(image),
+      { property: 'article:published_time', content: post.date },
+      { property: 'article:modified_time', content: post.updated_at },
+      ...(post.category ? [{ property: 'article:section', content: post.category }] : []),
+    ],
+    links: [
+      { rel: 'alternate', type: 'application/rss+xml', title: dict.meta.feedTitle, href: absoluteUrl(siteUrl, paths.feed(language)) },
+    ],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description,
+      datePublished: post.date,
+      dateModified: post.updated_at,
+      inLanguage: HREFLANG[language],
+      ...(post.category ? { articleSection: post.category } : {}),
+      author: { '@type': 'Person', name: texts.author_name, url: home },
+      publisher: { '@type': 'Person', name: texts.author_name, url: home },
+      image: image.url,
+      url,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The server renderer of the public pages (/pt, /en, /post/:id, the 404
+ * page): the same routes, components and React Query options as the
+ * browser, rendered to HTML with their data, which the page then carries to
+ * the browser for hydration. Built by Vite into dist/.ssr/ (scripts/build.ts)
+ * and hosted by the local backend (server/site/) and the static export
+ * (scripts/build-static.ts). Also renders what belongs to the same pages:
+ * feeds, sitemap, robots.txt and link-preview cards.
+ */
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { homeCardText } from '@/app/head/home-head';
+import { postCardText } from '@/app/head/post-head';
+import { AppProvider } from '@/app/provider';
+import { CLIENT_ONLY_ROUTES, routeIds, routes } from '@/app/router';
+import { leafMatch, type SsrState } from '@/app/ssr-state';
+import { getPublishedPost } from '@/features/posts/api/get-post';
+import { getSettings } from '@/features/settings/api/get-settings';
+import { CATEGORY_PARAM, isCategoryOf } from '@/lib/categories';
+import type { Language } from '@/lib/language';
+import { paths } from '@/lib/paths';
+import { createPublicDb } from '@/lib/public-db';
+import { renderFeed } from './feed';
+import { renderHeadTags } from './head-tags';
+import { jsonForScript } from './json-script';
+import { pageLoaders } from './pages';
+import { renderCardPng } from './render-card';
+import { ShareCard } from './share-card';
+import { getAllPublishedPosts, getFeedPosts } from './site-queries';
+import type { PageTarget, RenderedPage, SiteRenderer, SiteRendererOptions } from './site-renderer';
+import { renderRobots, renderSitemap } from './sitemap';
+
+export type { SiteRenderer, SiteRendererOptions } from './site-renderer';
+
+const BASE = 'http://site.invalid';
+const HOME_IDS: Record<string, Language> = { [routeIds.homePt]: 'pt', [routeIds.homeEn]: 'en' };
+
+/**
+ * The page a path leads to, named by what changes its HTML and nothing else:
+ * for a home the (valid) category, for a post its id. Any other query
+ * parameter (utm_source…) leads to the same page, so it cannot multiply the
+ * server's cache, and the page is rendered from the clean path.
+ */
+function target(pathAndQuery: string): PageTarget {
+  const url = new URL(pathAndQuery, BASE);
+  if (url.pathname === paths.root) return { kind: 'redirect', status: 302, location: paths.home('pt') };
+  // One address per page: /pt/ and /post/x/ redirect to the canonical form.
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+    return { kind: 'redirect', status: 301, location: url.pathname.replace(/\/+$/, '') + url.search };
+  }
+  const { routeId, params } = leafMatch(routes, url);
+  if (!routeId || CLIENT_ONLY_ROUTES.has(routeId)) return { kind: 'client' };
+  const language = HOME_IDS[routeId];
+  if (language) {
+    const category = url.searchParams.get(CATEGORY_PARAM) ?? '';
+    const path = isCategoryOf(language, category)
+      ? `${paths.home(language)}?${new URLSearchParams({ [CATEGORY_PARAM]: category })}`
+      : paths.home(language);
+    return { kind: 'page', key: path, path };
+  }
+  if (routeId === routeIds.post) {
+    const path = paths.post(params.id ?? '');
+    return { kind: 'page', key: path, path };
+  }
+  // Every unknown path renders the same 404 page.
+  return { kind: 'page', key: '(not found)', path: url.pathname };
+}
+
+export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions): SiteRenderer {
+  const db = createPublicDb(dbConfig);
+  const handler = createStaticHandler(routes);
+
+  async function render(path: string, siteUrl: string): Promise<RenderedPage> {
+    const url = new URL(path, BASE);
+    const { routeId, params } = leafMatch(routes, url);
+    const load = routeId ? pageLoaders[routeId] : undefined;
+    if (!routeId || !load) throw new Error(`${path} is not a server-rendered page`);
+
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const loaded = await load({ queryClient, db, params, siteUrl });
+    // A read that failed leaves its query out: the server renders it as still
+    // loading, exactly as the browser's first render will, which then fetches it.
+    const failed = queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' });
+    for (const query of failed) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) throw new Error(`${path}: the router answered ${context.status} instead of a page`);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const body = renderToString(
+      <AppProvider queryClient={queryClient} db={db} htmlLang={loaded.head.lang}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>,
+    );
+    const state: SsrState = { routeId, params, queries: dehydrate(queryClient), live };
+    queryClient.clear();
+    return {
+      status: failed.length > 0 ? 503 : loaded.status,
+      lang: loaded.head.lang,
+      head: renderHeadTags(loaded.head),
+      body,
+      state: jsonForScript(state),
+      complete: failed.length === 0,
+    };
+  }
+
+  async function shareCard(card: Parameters<SiteRenderer['shareCard']>[0]): Promise<Uint8Array | null> {
+    if (card.kind === 'home') {
+      return renderCardPng(<ShareCard {...homeCardText(card.language, await getSettings(db, card.language))} />);
+    }
+    const post = await getPublishedPost(db, card.id);
+    if (!post) return null;
+    const settings = await getSettings(db, post.language === 'en' ? 'en' : 'pt');
+    return renderCardPng(<ShareCard {...postCardText(post, settings)} />);
+  }
+
+  return {
+    target,
+    render,
+    async feed(language, siteUrl) {
+      const [posts, settings] = await Promise.all([getFeedPosts(db, language), getSettings(db, language)]);
+      return renderFeed(language, posts, settings, siteUrl);
+    },
+    async sitemap(siteUrl) {
+      return renderSitemap(await getAllPublishedPosts(db), siteUrl);
+    },
+    robots: renderRobots,
+    shareCard,
+    async publishedPostIds() {
+      return (await getAllPublishedPosts(db)).map((post) => post.id);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import type { ReactNode } from 'react';
+import satori, { type Font } from 'satori';
+import { SHARE_CARD } from '@/app/head/head-spec';
+
+const require = createRequire(import.meta.url);
+
+/** The font package's folder (its exports name only CSS files, so find it through one that is exported). */
+const fontDir = () => path.join(path.dirname(require.resolve('@fontsource/source-serif-4/LICENSE')), 'files');
+
+async function loadFonts(): Promise<Font[]> {
+  const faces: { weight: 400 | 600; subset: string }[] = [
+    { weight: 400, subset: 'latin' },
+    { weight: 600, subset: 'latin' },
+    // Names and titles beyond Portuguese and English letters (ł, ő, ș…).
+    { weight: 400, subset: 'latin-ext' },
+    { weight: 600, subset: 'latin-ext' },
+  ];
+  return Promise.all(
+    faces.map(async ({ weight, subset }) => ({
+      name: 'Source Serif 4',
+      weight,
+      style: 'normal' as const,
+      data: await readFile(path.join(fontDir(), `source-serif-4-${subset}-${weight}-normal.woff`)),
+    })),
+  );
+}
+
+let setup: Promise<Font[]> | undefined;
+
+function ready(): Promise<Font[]> {
+  setup ??= (async () => {
+    await initWasm(await readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+    return loadFonts();
+  })();
+  return setup;
+}
+
+/** A card element (share-card.tsx) as a 1200×630 PNG. */
+export async function renderCardPng(card: ReactNode): Promise<Uint8Array> {
+  const fonts = await ready();
+  const svg = await satori(card, { ...SHARE_CARD, fonts });
+  const image = new Resvg(svg, { fitTo: { mode: 'original' } }).render();
+  try {
+    return image.asPng();
+  } finally {
+    image.free();
+  }
+}

@@ -1,0 +1,42 @@
+import type { Post } from '@/features/posts/api/get-posts';
+import type { Language } from '@/lib/language';
+import type { PublicDb } from '@/lib/public-db';
+
+/** RSS carries the newest 20 posts of a language. */
+export const FEED_SIZE = 20;
+/** As [api] max_rows: no read returns more, so longer lists are read in pages. */
+const PAGE_ROWS = 1000;
+
+export type FeedPost = Pick<Post, 'id' | 'title' | 'excerpt' | 'content' | 'category' | 'date' | 'updated_at' | 'language'>;
+export type ListedPost = Pick<Post, 'id' | 'language' | 'date' | 'updated_at'>;
+
+/** The newest published posts of a language, for its feed. */
+export async function getFeedPosts(db: PublicDb, language: Language): Promise<FeedPost[]> {
+  const { data, error } = await db
+    .from('blog_posts')
+    .select('id, title, excerpt, content, category, date, updated_at, language')
+    .eq('language', language)
+    .eq('published', true)
+    .order('date', { ascending: false })
+    .order('id', { ascending: true })
+    .limit(FEED_SIZE);
+  if (error) throw error;
+  return data;
+}
+
+/** Every published post of both languages (sitemap, static export), newest first, read page by page. */
+export async function getAllPublishedPosts(db: PublicDb): Promise<ListedPost[]> {
+  const all: ListedPost[] = [];
+  for (let from = 0; ; from += PAGE_ROWS) {
+    const { data, error } = await db
+      .from('blog_posts')
+      .select('id, language, date, updated_at')
+      .eq('published', true)
+      .order('date', { ascending: false })
+      .order('id', { ascending: true })
+      .range(from, from + PAGE_ROWS - 1);
+    if (error) throw error;
+    all.push(...data);
+    if (data.length < PAGE_ROWS) return all;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The contract between the server renderer (entry-server.tsx, built by Vite
+ * into dist/.ssr/) and what hosts it: the local backend (server/site/) and the
+ * static export (scripts/build-static.ts). Types only, so the server's own
+ * type check can read it without the browser's.
+ */
+export type SiteLanguage = 'pt' | 'en';
+
+export interface SiteRendererOptions {
+  /** Where the data is read, with the anon key only: the local backend (in-process) or a hosted project. */
+  db: { url: string; key: string; fetch?: typeof fetch };
+  /** True when every answer is rendered from current data (the local backend); false for a static export. */
+  live: boolean;
+}
+
+/** How the server answers a path, known before any data is read (cheap; used as the cache key). */
+export type PageTarget =
+  | { kind: 'redirect'; status: 301 | 302 | 308; location: string }
+  /** /auth and /admin: the browser renders them (the plain SPA shell). */
+  | { kind: 'client' }
+  /** A public page; `key` names it exactly (the same key, the same HTML), `path` is what gets rendered. */
+  | { kind: 'page'; key: string; path: string };
+
+export interface RenderedPage {
+  status: number;
+  /** <html lang> */
+  lang: string;
+  /** Tags for <head>: title, description, canonical, Open Graph, JSON-LD… */
+  head: string;
+  /** The markup inside <div id="root">. */
+  body: string;
+  /** JSON for <script id="ssr-state" type="application/json">, escaped for a script element. */
+  state: string;
+  /** False when data could not be read (the page is a loading shell then): never cache it. */
+  complete: boolean;
+}
+
+export type ShareCardTarget = { kind: 'home'; language: SiteLanguage } | { kind: 'post'; id: string };
+
+export interface SiteRenderer {
+  /** Where a path (with its query) leads. */
+  target(pathAndQuery: string): PageTarget;
+  /** Renders a page target's path; `siteUrl` is the origin of absolute links (canonical, Open Graph). */
+  render(path: string, siteUrl: string): Promise<RenderedPage>;
+  /** RSS 2.0 of a language's newest published posts. */
+  feed(language: SiteLanguage, siteUrl: string): Promise<string>;
+  /** sitemap.xml: the homes and every published post. */
+  sitemap(siteUrl: string): Promise<string>;
+  robots(siteUrl: string): string;
+  /** A 1200×630 PNG link-preview card; null when there is no such published post. */
+  shareCard(target: ShareCardTarget): Promise<Uint8Array | null>;
+  /** Every published post's id (the static export writes one page each). */
+  publishedPostIds(): Promise<string[]>;
+}
