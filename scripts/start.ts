@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole product on one machine, no account, no Docker.
  *
- * 1. Builds the SPA with Vite when dist/ is missing or older than its sources
- *    (or was built for another VITE_SUPABASE_* target).
+ * 1. Builds the site (scripts/build.ts: the SPA and its server renderer) when
+ *    dist/ is missing or older than its sources (or was built for another
+ *    VITE_SUPABASE_* target, or is a static export).
  * 2. Starts the local backend (server/index.ts) in this process: embedded
  *    PGlite in DATA_DIR (default ./.data) or DATABASE_URL, on PORT (default
  *    8080), serving the SPA and the Supabase APIs on one origin.
@@ -17,13 +18,14 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { DataDirInUseError } from '../server/db/lock.ts';
 import { MigrationError } from '../server/db/migrate.ts';
 import { startServer } from '../server/index.ts';
+import { buildSite, ssrEntryOf } from './build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const distDir = join(root, 'dist');
 const stampFile = join(distDir, '.build-env.json');
 
-/** What the SPA's sources are: a change to any of them means a new build. */
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+/** What the site's sources are: a change to any of them means a new build. */
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'scripts/build.ts'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -44,8 +46,10 @@ function buildEnv(): string {
 
 function buildReason(): string | undefined {
   const index = join(distDir, 'index.html');
+  const entry = ssrEntryOf(distDir);
   if (!existsSync(index)) return 'dist/ is missing';
-  const builtAt = statSync(index).mtimeMs;
+  if (!existsSync(entry)) return 'dist/ has no server renderer';
+  const builtAt = Math.min(statSync(index).mtimeMs, statSync(entry).mtimeMs);
   const changed = sources.find((s) => newestMtime(join(root, s)) > builtAt);
   if (changed) return `${changed} changed since the last build`;
   // A build without the stamp (`npm run build`, `npm test`) is taken as one
@@ -62,10 +66,9 @@ async function buildIfNeeded() {
     console.log('The SPA in dist/ is up to date.');
     return;
   }
-  console.log(`Building the SPA (${reason})…`);
+  console.log(`Building the site (${reason})…`);
   const started = Date.now();
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  await buildSite(distDir);
   writeFileSync(stampFile, buildEnv());
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
@@ -83,6 +86,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     jwtSecret: config.jwtSecret,
     spaDir: distDir,
+    siteUrl: config.siteUrl,
   });
 
   let closing = false;

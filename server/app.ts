@@ -5,14 +5,18 @@
  * Contract between the parts (each owned by its own folder):
  * - server/rest/  → createRestRoutes(deps): Hono, mounted at /rest/v1
  * - server/auth/  → createAuthRoutes(deps): Hono, mounted at /auth/v1
- * - server/static/ → the built SPA with the anon key injected, history fallback
+ * - server/site/  → the public site: server-rendered pages, feeds, sitemap,
+ *                    link-preview cards, built files (server/static/), the
+ *                    client-only shell of /auth and /admin
  */
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { createAuthRoutes, type AuthOptions } from './auth/index.ts';
 import type { Database } from './db/database.ts';
 import { createRestRoutes } from './rest/index.ts';
-import { createStaticRoutes } from './static/index.ts';
+import { createSiteRoutes } from './site/index.ts';
+import type { SiteHost } from './site/site-host.ts';
 
 export interface AuthSettings {
   siteUrl: string;
@@ -36,8 +40,10 @@ export interface AppDeps {
   auth: AuthSettings;
   /** Where the outbox (confirmation mails) lives; undefined = in memory only (tests). */
   dataDir: string | undefined;
-  /** The built SPA (dist/); undefined = API only. */
-  spaDir: string | undefined;
+  /** The site's renderer, template and files (server/site/site-host.ts); undefined = API only. */
+  site: SiteHost | undefined;
+  /** SITE_URL: origin of the site's absolute links; undefined = each request's own origin. */
+  siteUrl: string | undefined;
 }
 
 export interface AppOptions {
@@ -59,10 +65,16 @@ const CORS = cors({
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
+  // Gzip for whatever is not compressed already (API JSON); the site's pages
+  // and files come with their brotli or gzip copy and pass through.
+  app.use('*', compress());
   for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1']) app.use(`${prefix}/*`, CORS);
   app.route('/rest/v1', createRestRoutes(deps));
   app.route('/auth/v1', createAuthRoutes(deps, options.auth));
-  // Last: everything that is not an API is the SPA.
-  if (deps.spaDir) app.route('/', createStaticRoutes(deps.spaDir, deps.anonKey));
+  // Last: everything that is not an API is the site.
+  if (deps.site) {
+    const site = createSiteRoutes({ db: deps.db, anonKey: deps.anonKey, siteUrl: deps.siteUrl, host: deps.site, api: async (request) => app.fetch(request) });
+    app.route('/', site);
+  }
   return app;
 }

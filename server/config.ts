@@ -18,6 +18,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** SITE_URL: the public origin of the site's absolute links; undefined = each request's own origin. */
+  siteUrl: string | undefined;
   jwtSecret: string;
   auth: AuthSettings;
   /** The built SPA, when dist/index.html exists. */
@@ -56,6 +58,28 @@ function checkDatabaseUrl(raw: string | undefined): string | undefined {
     throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (got ${url.protocol}//).`);
   }
   return raw;
+}
+
+/**
+ * SITE_URL: where readers reach the site (https://example.com), for the
+ * canonical links, Open Graph, feeds and sitemap. An origin only: the pages
+ * live at its root.
+ */
+export function parseSiteUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SITE_URL=${raw} is not a URL. Set it to the site's public address, like https://example.com, or unset it.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`SITE_URL must start with https:// or http:// (got ${url.protocol}//).`);
+  }
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`SITE_URL must be an origin only, like https://example.com (no path, query or credentials; got ${raw}).`);
+  }
+  return url.origin;
 }
 
 /**
@@ -149,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     host,
     dataDir,
     databaseUrl: checkDatabaseUrl(env.DATABASE_URL),
+    siteUrl: parseSiteUrl(env.SITE_URL),
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
     auth: readAuthSettings(path.join(root, 'supabase', 'config.toml')),
     spaDir: existsSync(path.join(distDir, 'index.html')) ? distDir : undefined,

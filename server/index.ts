@@ -21,6 +21,8 @@ import { forgetServerUrl, recordServerUrl } from './running-server.ts';
 import { MigrationError } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { createApiKeys } from './keys.ts';
+import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.ts';
+import { TemplateError } from './site/template.ts';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 8080. */
@@ -35,8 +37,12 @@ export interface StartOptions {
   inMemory?: boolean;
   /** ≥ 32 chars; undefined = kept in <dataDir>/jwt-secret (random and unsaved when in memory without dataDir). */
   jwtSecret?: string | undefined;
-  /** The built SPA; undefined = API only. */
+  /** The built site (npm run build: dist/ with dist/.ssr/); undefined = API only. */
   spaDir?: string | undefined;
+  /** Another host of the site's renderer (npm run dev: Vite's live modules); wins over spaDir. */
+  site?: SiteHost;
+  /** SITE_URL; undefined = each request's own origin. */
+  siteUrl?: string | undefined;
   /** Overrides of supabase/config.toml [auth]. */
   auth?: Partial<AuthSettings>;
   appOptions?: AppOptions;
@@ -79,6 +85,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ? resolveJwtSecret(options.jwtSecret, dataDir ?? '')
     : randomBytes(48).toString('base64url');
   const auth = { ...readAuthSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml')), ...options.auth };
+  // Before the database: a site without its server renderer cannot start.
+  const site = options.site ?? (options.spaDir ? builtSiteHost(options.spaDir) : undefined);
   const seedFile = options.seedFile === false ? undefined : (options.seedFile ?? path.join(PROJECT_ROOT, 'supabase', 'seed.sql'));
 
   const opened = await openDatabase({
@@ -91,7 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { db } = opened;
   try {
     const keys = await createApiKeys(jwtSecret);
-    const app = createApp({ db, jwtSecret, ...keys, auth, dataDir, spaDir: options.spaDir }, options.appOptions);
+    const app = createApp({ db, jwtSecret, ...keys, auth, dataDir, site, siteUrl: options.siteUrl }, options.appOptions);
     const host = options.host ?? (process.env.HOST || '127.0.0.1');
     const server = await listen(app, options.port ?? 8080, host);
     const port = (server.address() as AddressInfo).port;
@@ -128,7 +136,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
 /** Errors a person can fix get their message only; anything else its stack. */
 function explain(e: unknown): string {
-  if (e instanceof ConfigError || e instanceof DataDirInUseError || e instanceof MigrationError) return e.message;
+  const known = [ConfigError, DataDirInUseError, MigrationError, SiteBuildError, TemplateError];
+  if (known.some((kind) => e instanceof kind)) return (e as Error).message;
   if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     return `${e.message}: another program uses this port. Stop it, or set PORT to another port.`;
   }
@@ -144,6 +153,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     jwtSecret: config.jwtSecret,
     spaDir: config.spaDir,
+    siteUrl: config.siteUrl,
   });
   console.log(`Local Supabase-compatible backend on ${server.url} (${server.database})`);
   console.log(`  REST ${server.url}/rest/v1   Auth ${server.url}/auth/v1${config.spaDir ? `   Site ${server.url}/` : '   (no dist/: API only; run npm run build)'}`);

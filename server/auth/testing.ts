@@ -54,7 +54,8 @@ export async function testDeps(db: Database, over: Partial<AuthSettings> = {}, d
     serviceRoleKey: await apiKey('service_role'),
     auth: localAuthSettings(over),
     dataDir,
-    spaDir: undefined,
+    site: undefined,
+    siteUrl: undefined,
   };
 }
 

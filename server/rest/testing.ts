@@ -65,7 +65,8 @@ export async function createTestBackend() {
     ...keys,
     auth: readAuthSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml')),
     dataDir: undefined,
-    spaDir: undefined,
+    site: undefined,
+    siteUrl: undefined,
   });
   const userToken = (sub: string) => signToken({ sub, role: 'authenticated', aud: 'authenticated', email: `${sub.slice(-1)}@example.com` });
 

@@ -1,0 +1,181 @@
+/**
+ * The public site on the backend's origin (issue 9): every public page
+ * rendered on the server with its data (the shared renderer, src/app/ssr/),
+ * the feeds, sitemap, robots.txt and link-preview cards, the built files,
+ * and the client-only shell of /auth and /admin. Every answer is kept,
+ * compressed, until the content changes (document-cache.ts).
+ */
+import { Hono, type Context } from 'hono';
+import type { Database } from '../db/database.ts';
+import { SECURITY_HEADERS } from '../static/security-headers.ts';
+import { serveStaticFile } from '../static/index.ts';
+import type { SiteRenderer } from '../../src/app/ssr/site-renderer.ts';
+import { readContentVersion } from './content-version.ts';
+import { DocumentCache, makeDocument, type DocumentSource, type SiteDocument } from './document-cache.ts';
+import { preferredEncoding } from './encoding.ts';
+import type { RendererModule, SiteHost } from './site-host.ts';
+import { siteUrlFor } from './site-url.ts';
+import { parseTemplate, type Template } from './template.ts';
+
+export interface SiteDeps {
+  db: Database;
+  anonKey: string;
+  /** SITE_URL: the origin of absolute links; undefined = each request's own origin. */
+  siteUrl: string | undefined;
+  host: SiteHost;
+  /** The backend's own API, in-process: the renderer reads through it with the anon key, as any visitor. */
+  api: (request: Request) => Promise<Response>;
+}
+
+/** API prefixes never become pages: a wrong API URL must be a 404, not HTML. */
+const API_PREFIXES = ['/rest/', '/auth/', '/storage/', '/realtime/', '/functions/'];
+
+const HTML = 'text/html; charset=utf-8';
+/** Pages, feeds and the sitemap are checked on every use (ETag), so an edit shows at once. */
+const REVALIDATE = 'no-cache';
+/** Link-preview cards: their URLs carry a fingerprint of what they show (?v=…). */
+const CARD_CACHE = 'public, max-age=3600';
+
+function text(status: number, body: string): Response {
+  return new Response(body, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/** If-None-Match against a weak ETag (weak comparison, RFC 9110 §13.1.2). */
+function notModified(c: Context, etag: string): boolean {
+  const header = c.req.header('if-none-match');
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+function send(c: Context, doc: SiteDocument): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': doc.contentType,
+    'Cache-Control': doc.cacheControl,
+    ETag: doc.etag,
+    Vary: 'Accept-Encoding',
+    ...(doc.contentType === HTML ? SECURITY_HEADERS : { 'X-Content-Type-Options': 'nosniff' }),
+  };
+  if (doc.status === 200 && notModified(c, doc.etag)) return new Response(null, { status: 304, headers });
+  const encoding = 'br' in doc.body ? preferredEncoding(c) : undefined;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  const body = encoding && 'br' in doc.body ? doc.body[encoding] : doc.body.identity;
+  return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: doc.status, headers });
+}
+
+export function createSiteRoutes(deps: SiteDeps): Hono {
+  const app = new Hono();
+  const cache = new DocumentCache();
+  const renderers = new WeakMap<RendererModule, SiteRenderer>();
+  let parsed: { html: string; template: Template } | undefined;
+
+  async function renderer(): Promise<SiteRenderer> {
+    const module = await deps.host.renderer();
+    let made = renderers.get(module);
+    if (!made) {
+      made = module.createSiteRenderer({
+        db: { url: 'http://backend.internal', key: deps.anonKey, fetch: (input, init) => deps.api(new Request(input, init)) },
+        live: true,
+      });
+      renderers.set(module, made);
+    }
+    return made;
+  }
+
+  async function template(url: string): Promise<Template> {
+    const html = await deps.host.template(url);
+    if (parsed?.html !== html) parsed = { html, template: parseTemplate(html, deps.anonKey) };
+    return parsed.template;
+  }
+
+  /** A document under its key, made afresh when the content version moved since it was kept. */
+  async function document(c: Context, key: string, make: (siteUrl: string) => Promise<DocumentSource | null>) {
+    const siteUrl = siteUrlFor(deps.siteUrl, c.req.url);
+    const version = deps.host.cacheable ? await readContentVersion(deps.db) : undefined;
+    let missing = false;
+    const doc = await cache.get(`${siteUrl} ${key}`, version, async () => {
+      const source = await make(siteUrl);
+      missing = source === null;
+      return makeDocument(source ?? { status: 404, contentType: 'text/plain; charset=utf-8', cacheControl: REVALIDATE, body: 'Not found', compress: false, keep: false });
+    });
+    return missing ? text(404, 'Not found') : send(c, doc);
+  }
+
+  app.onError((e, c) => {
+    console.error(`site: ${c.req.method} ${new URL(c.req.url).pathname} failed:`, e);
+    return text(500, 'The page could not be shown. Please try again in a moment.');
+  });
+
+  app.get('/robots.txt', (c) =>
+    document(c, 'robots', async (siteUrl) => ({
+      status: 200, contentType: 'text/plain; charset=utf-8', cacheControl: REVALIDATE,
+      body: (await renderer()).robots(siteUrl), compress: true, keep: true,
+    })),
+  );
+
+  app.get('/sitemap.xml', (c) =>
+    document(c, 'sitemap', async (siteUrl) => ({
+      status: 200, contentType: 'application/xml; charset=utf-8', cacheControl: REVALIDATE,
+      body: await (await renderer()).sitemap(siteUrl), compress: true, keep: true,
+    })),
+  );
+
+  app.get('/:language{pt|en}/rss.xml', (c) => {
+    const language = c.req.param('language') as 'pt' | 'en';
+    return document(c, `feed ${language}`, async (siteUrl) => ({
+      status: 200, contentType: 'application/rss+xml; charset=utf-8', cacheControl: REVALIDATE,
+      body: await (await renderer()).feed(language, siteUrl), compress: true, keep: true,
+    }));
+  });
+
+  app.get('/og/:file{(?:pt|en)\\.png}', (c) => {
+    const language = c.req.param('file').slice(0, 2) as 'pt' | 'en';
+    return document(c, `card home ${language}`, async () => {
+      const png = await (await renderer()).shareCard({ kind: 'home', language });
+      return png && { status: 200, contentType: 'image/png', cacheControl: CARD_CACHE, body: png, compress: false, keep: true };
+    });
+  });
+
+  app.get('/og/post/:file{[^/]+\\.png}', (c) => {
+    const id = c.req.param('file').slice(0, -'.png'.length);
+    return document(c, `card post ${id}`, async () => {
+      const png = await (await renderer()).shareCard({ kind: 'post', id });
+      return png && { status: 200, contentType: 'image/png', cacheControl: CARD_CACHE, body: png, compress: false, keep: true };
+    });
+  });
+
+  app.get('*', async (c) => {
+    const url = new URL(c.req.url);
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(url.pathname);
+    } catch {
+      return text(400, 'Bad request');
+    }
+    if (API_PREFIXES.some((p) => urlPath.startsWith(p))) return text(404, 'Not found');
+    if (deps.host.staticDir) {
+      const file = await serveStaticFile(c, deps.host.staticDir, urlPath);
+      if (file) return file;
+    }
+    // A missing hashed file is a plain 404: a browser must never parse a page as a script.
+    if (urlPath.startsWith('/assets/')) return text(404, 'Not found');
+
+    const site = await renderer();
+    const target = site.target(url.pathname + url.search);
+    if (target.kind === 'redirect') return c.redirect(target.location, target.status);
+    if (target.kind === 'client') {
+      return new Response(c.req.method === 'HEAD' ? null : (await template(c.req.url)).shell, {
+        headers: { ...SECURITY_HEADERS, 'Content-Type': HTML, 'Cache-Control': REVALIDATE },
+      });
+    }
+    return document(c, `page ${target.key}`, async (siteUrl) => {
+      const page = await site.render(target.path, siteUrl);
+      return {
+        status: page.status, contentType: HTML, cacheControl: REVALIDATE,
+        body: (await template(c.req.url)).fill(page), compress: true, keep: page.complete,
+      };
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,261 @@
+/**
+ * The site host (server/site/): files, the client-only shell, pages and
+ * documents kept until the content version moves, compression, ETags. The
+ * renderer here is a stand-in that counts its calls (the real one is tested
+ * against a build in tests/integration/site-*.test.ts); the database, its
+ * migrations and triggers are real.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { startServer, type RunningServer } from '../index.ts';
+import type { PageTarget, RenderedPage, SiteRenderer } from '../../src/app/ssr/site-renderer.ts';
+import type { SiteHost } from './site-host.ts';
+
+const TEMPLATE = `<!doctype html><html lang="pt-BR"><head><meta name="supabase-anon-key" content="" /><!--ssr-head--><title>Default</title><!--/ssr-head--></head><body><div id="root"><!--ssr-body--></div><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+
+let dist: string;
+let server: RunningServer;
+const calls: string[] = [];
+let nextPage: Partial<RenderedPage> = {};
+let failNext = false;
+
+const renderer: SiteRenderer = {
+  target(pathAndQuery): PageTarget {
+    const { pathname } = new URL(pathAndQuery, 'http://x');
+    if (pathname === '/') return { kind: 'redirect', status: 302, location: '/pt' };
+    if (pathname === '/auth' || pathname === '/admin') return { kind: 'client' };
+    return { kind: 'page', key: pathname, path: pathname };
+  },
+  async render(pagePath, siteUrl) {
+    calls.push(`render ${pagePath} ${siteUrl}`);
+    if (failNext) {
+      failNext = false;
+      throw new Error('renderer broke');
+    }
+    const { rows } = await server.db.query<{ n: number }>('select count(*)::int as n from public.blog_posts');
+    return {
+      status: pagePath === '/missing' ? 404 : 200,
+      lang: 'en-US',
+      head: `<title>${pagePath} at ${siteUrl}</title>`,
+      body: `<main>${rows[0]!.n} posts ${'padding '.repeat(300)}</main>`,
+      state: '{"routeId":"x"}',
+      complete: true,
+      ...nextPage,
+    };
+  },
+  async feed(language, siteUrl) {
+    calls.push(`feed ${language}`);
+    return `<rss><channel><link>${siteUrl}/${language}</link></channel></rss>`;
+  },
+  async sitemap(siteUrl) {
+    calls.push('sitemap');
+    return `<urlset><url><loc>${siteUrl}/pt</loc></url></urlset>`;
+  },
+  robots: (siteUrl) => `User-agent: *\nSitemap: ${siteUrl}/sitemap.xml\n`,
+  async shareCard(target) {
+    calls.push(`card ${target.kind}`);
+    return target.kind === 'post' && target.id === 'missing' ? null : new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+  },
+  publishedPostIds: async () => [],
+};
+
+const host = (): SiteHost => ({
+  staticDir: dist,
+  cacheable: true,
+  renderer: async () => ({ createSiteRenderer: () => renderer }),
+  template: async () => TEMPLATE,
+});
+
+const get = (p: string, headers: Record<string, string> = {}) => server.app.request(p, { headers });
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'site-test-'));
+  mkdirSync(path.join(dist, 'assets'));
+  mkdirSync(path.join(dist, '.ssr'));
+  const script = 'console.log("the app");'.repeat(100);
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+  writeFileSync(path.join(dist, '.ssr', 'entry-server.js'), 'SERVER-BUNDLE-CONTENT');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  writeFileSync(path.join(tmpdir(), 'outside-secret.txt'), 'OUTSIDE-FILE-CONTENT');
+  server = await startServer({ port: 0, inMemory: true, site: host() });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  nextPage = {};
+});
+
+describe('built files', () => {
+  it('serves the brotli or gzip copy the build made, by Accept-Encoding, cached for a year', async () => {
+    const br = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain('the app');
+
+    const gz = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain('the app');
+
+    const plain = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await plain.text()).toContain('the app');
+  });
+
+  it('answers 404 for a missing asset, and never serves a dot folder, a file outside dist/ or an API path as a page', async () => {
+    const missing = await get('/assets/missing.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^text\/plain/);
+    for (const p of ['/.ssr/entry-server.js', '/../outside-secret.txt', '/%2e%2e/outside-secret.txt', '/assets/..%2f..%2foutside-secret.txt']) {
+      const res = await get(p);
+      const body = await res.text();
+      expect(body).not.toMatch(/SERVER-BUNDLE-CONTENT|OUTSIDE-FILE-CONTENT/);
+    }
+    expect((await get('/rest/v1/nothing')).status).toBe(401);
+    expect((await get('/storage/v1/nothing')).status).toBe(404);
+  });
+});
+
+describe('pages', () => {
+  it('redirects / to /pt', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/pt');
+  });
+
+  it('gives /auth and /admin the client-only shell: anon key, default head, empty root, no-cache, CSP', async () => {
+    for (const p of ['/auth', '/admin']) {
+      const res = await get(p);
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html).toContain(`content="${server.anonKey}"`);
+      expect(html).not.toContain(server.serviceRoleKey);
+      expect(html).toContain('<title>Default</title>');
+      expect(html).toContain('<div id="root"></div>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('fills the template with the rendered page: lang, head, body and state', async () => {
+    const res = await get('/pt');
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('<html lang="en-US">');
+    expect(html).toMatch(/<title>\/pt at http:\/\/localhost<\/title>/);
+    expect(html).not.toContain('<title>Default</title>');
+    expect(html).toContain('<div id="root"><main>');
+    expect(html).toContain('<script id="ssr-state" type="application/json">{"routeId":"x"}</script>');
+    expect(html).toContain(`content="${server.anonKey}"`);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('keeps a page until the content changes, whoever changes it', async () => {
+    const first = await (await get('/keep')).text();
+    await get('/keep');
+    expect(calls).toEqual(['render /keep http://localhost']);
+    // A write straight in SQL, not through the API: the triggers move the version.
+    await server.db.query(`insert into public.blog_posts (title, language, published) values ('New', 'pt', false)`);
+    const second = await (await get('/keep')).text();
+    expect(calls).toHaveLength(2);
+    expect(second).not.toBe(first);
+    await server.db.query(`update public.site_settings set value = value where key = 'hero_title' and language = 'pt'`);
+    await get('/keep');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('never keeps a page made from failed reads', async () => {
+    nextPage = { status: 503, complete: false };
+    expect((await get('/flaky')).status).toBe(503);
+    nextPage = {};
+    expect((await get('/flaky')).status).toBe(200);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('answers the status the renderer gives (404 for a missing page)', async () => {
+    expect((await get('/missing')).status).toBe(404);
+  });
+
+  it('compresses a page with brotli or gzip, and answers 304 to a matching If-None-Match', async () => {
+    const plain = await get('/zip');
+    const body = await plain.text();
+    const etag = plain.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const br = await get('/zip', { 'Accept-Encoding': 'br, gzip' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('etag')).toBe(etag);
+    const compressed = Buffer.from(await br.arrayBuffer());
+    expect(compressed.length).toBeLessThan(body.length / 4);
+    expect(brotliDecompressSync(compressed).toString()).toBe(body);
+
+    const gz = await get('/zip', { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(body);
+
+    const again = await get('/zip', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await server.app.request('/head', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toBe('');
+  });
+
+  it('renders absolute links for the origin the request used, each origin kept apart', async () => {
+    const a = await (await server.app.request('http://127.0.0.1:9999/origin')).text();
+    const b = await (await server.app.request('http://other.example/origin')).text();
+    expect(a).toContain('<title>/origin at http://127.0.0.1:9999</title>');
+    expect(b).toContain('<title>/origin at http://other.example</title>');
+  });
+
+  it('answers a plain 500, and says why in the log, when the renderer fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    failNext = true;
+    const res = await get('/broken');
+    expect(res.status).toBe(500);
+    expect(await res.text()).toMatch(/could not be shown/);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('/broken failed'), expect.any(Error));
+    log.mockRestore();
+  });
+});
+
+describe('documents beside the pages', () => {
+  it('serves the feeds, sitemap and robots.txt with their types, kept until the content changes', async () => {
+    const feed = await get('/en/rss.xml');
+    expect(feed.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect(await feed.text()).toContain('<link>http://localhost/en</link>');
+    await get('/en/rss.xml');
+    expect((await get('/sitemap.xml')).headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const robots = await get('/robots.txt');
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await robots.text()).toContain('Sitemap: http://localhost/sitemap.xml');
+    expect(calls).toEqual(['feed en', 'sitemap']);
+    // Not a feed: the renderer's page for an unknown path.
+    expect((await get('/de/rss.xml')).headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('serves the link-preview cards as PNG, and 404 for a post that is not there', async () => {
+    for (const p of ['/og/pt.png', '/og/en.png', '/og/post/some-id.png']) {
+      const res = await get(p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    }
+    expect((await get('/og/post/missing.png')).status).toBe(404);
+  });
+});
