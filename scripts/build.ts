@@ -30,7 +30,7 @@ export async function buildSite(outDir = resolve(root, 'dist'), logLevel: 'info'
       emptyOutDir: true,
       copyPublicDir: false,
       manifest: false,
-      rollupOptions: { output: { inlineDynamicImports: true } },
+      rolldownOptions: { output: { codeSplitting: false } },
     },
   });
 }

@@ -1,19 +1,27 @@
 /**
- * `npm run dev`: Vite with hot reload, and the local backend, on one origin.
+ * `npm run dev`: Vite with hot reload, and the local backend, on one origin —
+ * public pages rendered on the server from the live sources, as `npm start`
+ * renders them from the build.
  *
- * The backend runs in this process on a private port; the Vite dev server
- * (http://localhost:5173, or `npm run dev -- --port N`) proxies the Supabase
- * paths to it and writes the anon key into index.html's meta tag, exactly as
- * the backend does for the built SPA. The browser only ever sees Vite's origin,
- * so the SPA runs unchanged (it uses its own origin as the Supabase URL).
+ * One HTTP server (http://localhost:5173, or `npm run dev -- --port N`):
+ * Vite's middlewares answer what is Vite's (modules, HMR, public files);
+ * every other request goes to the backend's app in this process — the APIs,
+ * and the site, whose renderer and template are Vite's live ones
+ * (ssrLoadModule, transformIndexHtml), never kept between requests.
  *
- * DATA_DIR, DATABASE_URL and JWT_SECRET mean what they mean for `npm start`
- * (the same ./.data by default, so stop `npm start` first: one process per
- * data directory).
+ * DATA_DIR, DATABASE_URL, JWT_SECRET and SITE_URL mean what they mean for
+ * `npm start` (the same ./.data by default, so stop `npm start` first: one
+ * process per data directory).
  */
+import { createServer as createHttpServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'vite';
+import { parseSiteUrl } from '../server/config.ts';
 import { startServer } from '../server/index.ts';
+import type { RendererModule, SiteHost } from '../server/site/site-host.ts';
+import { contentSecurityPolicy } from '../server/static/security-headers.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -23,44 +31,41 @@ function argValue(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-/** Fills `<meta name="supabase-anon-key">` as the backend does for dist/index.html. */
-function anonKeyMeta(anonKey: string): Plugin {
-  return {
-    name: 'journalist-site:anon-key',
-    transformIndexHtml(html) {
-      return html.replace(/(<meta\s+name="supabase-anon-key"\s+content=")[^"]*(")/, `$1${anonKey}$2`);
-    },
-  };
-}
-
 async function main() {
+  const port = Number(argValue('--port') ?? 5173);
+  const httpServer = createHttpServer();
+  const vite = await createServer({
+    root,
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+  });
+
+  const site: SiteHost = {
+    staticDir: undefined,
+    cacheable: false,
+    renderer: () => vite.ssrLoadModule('/src/app/ssr/entry-server.tsx') as Promise<RendererModule>,
+    template: async (url) => vite.transformIndexHtml(new URL(url).pathname, await readFile(resolve(root, 'index.html'), 'utf8')),
+    // Vite's React refresh preamble is an inline script.
+    contentSecurityPolicy: contentSecurityPolicy(undefined, { inlineScripts: true }),
+  };
   const backend = await startServer({
     port: 0,
     dataDir: resolve(root, process.env.DATA_DIR || '.data'),
     databaseUrl: process.env.DATABASE_URL || undefined,
     jwtSecret: process.env.JWT_SECRET || undefined,
-    spaDir: undefined,
+    siteUrl: parseSiteUrl(process.env.SITE_URL),
+    site,
   });
-  const target = backend.url.replace(/\/$/, '');
-
-  const port = Number(argValue('--port') ?? 5173);
-  const vite = await createServer({
-    root,
-    // Merged into vite.config.ts, which stays as it is for `vite build`.
-    plugins: [anonKeyMeta(backend.anonKey)],
-    server: {
-      port,
-      proxy: {
-        '/rest/v1': { target },
-        '/auth/v1': { target },
-        '/storage/v1': { target },
-        '/realtime/v1': { target, ws: true },
-      },
-    },
+  const toBackend = getRequestListener(backend.app.fetch);
+  httpServer.on('request', (req, res) => vite.middlewares(req, res, () => void toBackend(req, res)));
+  await new Promise<void>((ok, fail) => {
+    httpServer.once('error', fail);
+    httpServer.listen(port, 'localhost', ok);
   });
-  await vite.listen();
 
   const close = async () => {
+    httpServer.closeAllConnections();
+    httpServer.close();
     await vite.close();
     await backend.close();
     process.exit(0);
@@ -68,13 +73,13 @@ async function main() {
   process.on('SIGINT', () => void close());
   process.on('SIGTERM', () => void close());
 
-  const url = (vite.resolvedUrls?.local[0] ?? `http://localhost:${port}/`).replace(/\/$/, '');
+  const url = `http://localhost:${port}`;
   console.log(`
 Dev server (hot reload) at ${url}
   Portuguese home   ${url}/pt
   English home      ${url}/en
   Sign in           ${url}/auth   (admin panel: ${url}/admin)
-The backend answers behind it (${target}).
+Public pages are rendered on the server from the sources, as npm start renders them from the build.
 To make an admin: npm run create-admin -- --email you@example.com --password 'a-strong-password'`);
 }
 

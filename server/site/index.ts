@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import { SECURITY_HEADERS } from '../static/security-headers.ts';
 import { serveStaticFile } from '../static/index.ts';
 import type { SiteRenderer } from '../../src/app/ssr/site-renderer.ts';
+import { renderCardPng } from './card-png.ts';
 import { readContentVersion } from './content-version.ts';
 import { DocumentCache, makeDocument, type DocumentSource, type SiteDocument } from './document-cache.ts';
 import { preferredEncoding } from './encoding.ts';
@@ -48,13 +49,13 @@ function notModified(c: Context, etag: string): boolean {
   return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-function send(c: Context, doc: SiteDocument): Response {
+function send(c: Context, doc: SiteDocument, pageHeaders: Record<string, string>): Response {
   const headers: Record<string, string> = {
     'Content-Type': doc.contentType,
     'Cache-Control': doc.cacheControl,
     ETag: doc.etag,
     Vary: 'Accept-Encoding',
-    ...(doc.contentType === HTML ? SECURITY_HEADERS : { 'X-Content-Type-Options': 'nosniff' }),
+    ...(doc.contentType === HTML ? pageHeaders : { 'X-Content-Type-Options': 'nosniff' }),
   };
   if (doc.status === 200 && notModified(c, doc.etag)) return new Response(null, { status: 304, headers });
   const encoding = 'br' in doc.body ? preferredEncoding(c) : undefined;
@@ -66,6 +67,9 @@ function send(c: Context, doc: SiteDocument): Response {
 export function createSiteRoutes(deps: SiteDeps): Hono {
   const app = new Hono();
   const cache = new DocumentCache();
+  const pageHeaders = deps.host.contentSecurityPolicy
+    ? { ...SECURITY_HEADERS, 'Content-Security-Policy': deps.host.contentSecurityPolicy }
+    : SECURITY_HEADERS;
   const renderers = new WeakMap<RendererModule, SiteRenderer>();
   let parsed: { html: string; template: Template } | undefined;
 
@@ -98,7 +102,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
       missing = source === null;
       return makeDocument(source ?? { status: 404, contentType: 'text/plain; charset=utf-8', cacheControl: REVALIDATE, body: 'Not found', compress: false, keep: false });
     });
-    return missing ? text(404, 'Not found') : send(c, doc);
+    return missing ? text(404, 'Not found') : send(c, doc, pageHeaders);
   }
 
   app.onError((e, c) => {
@@ -131,7 +135,8 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
   app.get('/og/:file{(?:pt|en)\\.png}', (c) => {
     const language = c.req.param('file').slice(0, 2) as 'pt' | 'en';
     return document(c, `card home ${language}`, async () => {
-      const png = await (await renderer()).shareCard({ kind: 'home', language });
+      const card = await (await renderer()).shareCard({ kind: 'home', language });
+      const png = card && (await renderCardPng(card));
       return png && { status: 200, contentType: 'image/png', cacheControl: CARD_CACHE, body: png, compress: false, keep: true };
     });
   });
@@ -139,7 +144,8 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
   app.get('/og/post/:file{[^/]+\\.png}', (c) => {
     const id = c.req.param('file').slice(0, -'.png'.length);
     return document(c, `card post ${id}`, async () => {
-      const png = await (await renderer()).shareCard({ kind: 'post', id });
+      const card = await (await renderer()).shareCard({ kind: 'post', id });
+      const png = card && (await renderCardPng(card));
       return png && { status: 200, contentType: 'image/png', cacheControl: CARD_CACHE, body: png, compress: false, keep: true };
     });
   });
@@ -165,7 +171,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     if (target.kind === 'redirect') return c.redirect(target.location, target.status);
     if (target.kind === 'client') {
       return new Response(c.req.method === 'HEAD' ? null : (await template(c.req.url)).shell, {
-        headers: { ...SECURITY_HEADERS, 'Content-Type': HTML, 'Cache-Control': REVALIDATE },
+        headers: { ...pageHeaders, 'Content-Type': HTML, 'Cache-Control': REVALIDATE },
       });
     }
     return document(c, `page ${target.key}`, async (siteUrl) => {

@@ -22,6 +22,8 @@ export interface SiteHost {
   template(url: string): Promise<string>;
   /** Whether rendered documents may be kept between requests (not while the sources change under dev). */
   cacheable: boolean;
+  /** The pages' Content-Security-Policy, when not the default one (dev allows Vite's inline preamble). */
+  contentSecurityPolicy?: string;
 }
 
 export class SiteBuildError extends Error {}

@@ -56,7 +56,8 @@ const renderer: SiteRenderer = {
   robots: (siteUrl) => `User-agent: *\nSitemap: ${siteUrl}/sitemap.xml\n`,
   async shareCard(target) {
     calls.push(`card ${target.kind}`);
-    return target.kind === 'post' && target.id === 'missing' ? null : new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    if (target.kind === 'post' && target.id === 'missing') return null;
+    return { type: 'div', props: { style: { display: 'flex', backgroundColor: '#faf7f2', width: '100%', height: '100%' } } };
   },
   publishedPostIds: async () => [],
 };
@@ -255,6 +256,8 @@ describe('documents beside the pages', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
       expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+      const png = Buffer.from(await res.arrayBuffer());
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
     }
     expect((await get('/og/post/missing.png')).status).toBe(404);
   });

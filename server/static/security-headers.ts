@@ -22,10 +22,14 @@ function connectSources(supabaseUrl: string | undefined): string {
   return sources.join(' ');
 }
 
-export function contentSecurityPolicy(supabaseUrl: string | undefined = process.env.VITE_SUPABASE_URL): string {
+export function contentSecurityPolicy(
+  supabaseUrl: string | undefined = process.env.VITE_SUPABASE_URL,
+  { inlineScripts = false }: { inlineScripts?: boolean } = {},
+): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // Inline scripts only under `npm run dev` (Vite's hot-reload preamble).
+    inlineScripts ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

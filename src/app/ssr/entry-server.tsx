@@ -11,7 +11,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { homeCardText } from '@/app/head/home-head';
-import { postCardText } from '@/app/head/post-head';
+import { postCardText, postLanguage } from '@/app/head/post-head';
 import { AppProvider } from '@/app/provider';
 import { CLIENT_ONLY_ROUTES, routeIds, routes } from '@/app/router';
 import { leafMatch, type SsrState } from '@/app/ssr-state';
@@ -25,10 +25,9 @@ import { renderFeed } from './feed';
 import { renderHeadTags } from './head-tags';
 import { jsonForScript } from './json-script';
 import { pageLoaders } from './pages';
-import { renderCardPng } from './render-card';
 import { ShareCard } from './share-card';
 import { getAllPublishedPosts, getFeedPosts } from './site-queries';
-import type { PageTarget, RenderedPage, SiteRenderer, SiteRendererOptions } from './site-renderer';
+import type { PageTarget, RenderedPage, ShareCardTarget, SiteRenderer, SiteRendererOptions } from './site-renderer';
 import { renderRobots, renderSitemap } from './sitemap';
 
 export type { SiteRenderer, SiteRendererOptions } from './site-renderer';
@@ -104,14 +103,11 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
     };
   }
 
-  async function shareCard(card: Parameters<SiteRenderer['shareCard']>[0]): Promise<Uint8Array | null> {
-    if (card.kind === 'home') {
-      return renderCardPng(<ShareCard {...homeCardText(card.language, await getSettings(db, card.language))} />);
-    }
+  async function shareCard(card: ShareCardTarget) {
+    if (card.kind === 'home') return <ShareCard {...homeCardText(card.language, await getSettings(db, card.language))} />;
     const post = await getPublishedPost(db, card.id);
     if (!post) return null;
-    const settings = await getSettings(db, post.language === 'en' ? 'en' : 'pt');
-    return renderCardPng(<ShareCard {...postCardText(post, settings)} />);
+    return <ShareCard {...postCardText(post, await getSettings(db, postLanguage(post)))} />;
   }
 
   return {

@@ -37,6 +37,12 @@ export interface RenderedPage {
 
 export type ShareCardTarget = { kind: 'home'; language: SiteLanguage } | { kind: 'post'; id: string };
 
+/** A card as a React element, which the host draws into a PNG (server/site/card-png.ts). */
+export interface ShareCardElement {
+  readonly type: unknown;
+  readonly props: unknown;
+}
+
 export interface SiteRenderer {
   /** Where a path (with its query) leads. */
   target(pathAndQuery: string): PageTarget;
@@ -47,8 +53,8 @@ export interface SiteRenderer {
   /** sitemap.xml: the homes and every published post. */
   sitemap(siteUrl: string): Promise<string>;
   robots(siteUrl: string): string;
-  /** A 1200×630 PNG link-preview card; null when there is no such published post. */
-  shareCard(target: ShareCardTarget): Promise<Uint8Array | null>;
+  /** A 1200×630 link-preview card; null when there is no such published post. */
+  shareCard(target: ShareCardTarget): Promise<ShareCardElement | null>;
   /** Every published post's id (the static export writes one page each). */
   publishedPostIds(): Promise<string[]>;
 }

@@ -1,10 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+/**
+ * Link-preview cards as PNG: the card element the site renderer describes
+ * (src/app/ssr/share-card.tsx) laid out by satori and drawn by resvg (WASM,
+ * no native binary), with the Source Serif 4 font from npm.
+ */
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import type { ReactNode } from 'react';
 import satori, { type Font } from 'satori';
-import { SHARE_CARD } from '@/app/head/head-spec';
+import type { ShareCardElement } from '../../src/app/ssr/site-renderer.ts';
+
+/** The size of the cards (what Facebook, LinkedIn and X show large); the page head says the same. */
+const SIZE = { width: 1200, height: 630 };
 
 const require = createRequire(import.meta.url);
 
@@ -40,9 +48,9 @@ function ready(): Promise<Font[]> {
 }
 
 /** A card element (share-card.tsx) as a 1200×630 PNG. */
-export async function renderCardPng(card: ReactNode): Promise<Uint8Array> {
+export async function renderCardPng(card: ShareCardElement): Promise<Uint8Array> {
   const fonts = await ready();
-  const svg = await satori(card, { ...SHARE_CARD, fonts });
+  const svg = await satori(card as ReactNode, { ...SIZE, fonts });
   const image = new Resvg(svg, { fitTo: { mode: 'original' } }).render();
   try {
     return image.asPng();

@@ -1,0 +1,135 @@
+/**
+ * `npm run build:static -- --out DIR` (default dist/): the whole public site
+ * as files, for a hosted Supabase project on any static host or CDN.
+ *
+ * Needs VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY (the project, as
+ * for `npm run build`) and SITE_URL (where readers reach the site). Reads
+ * with the anon key only, so it writes exactly what any visitor may see:
+ *   DIR/pt/index.html, DIR/en/index.html, DIR/post/<id>/index.html (every
+ *   published post), DIR/404.html, DIR/pt/rss.xml, DIR/en/rss.xml,
+ *   DIR/sitemap.xml, DIR/robots.txt, DIR/og/*.png (the share cards),
+ *   DIR/auth/index.html and DIR/admin/index.html (the client-only shell),
+ *   DIR/index.html (a redirect to /pt), beside the SPA's assets.
+ * The pages hydrate and then refresh their data from the project, so a
+ * visitor sees a post edited since the export; re-run it when a post is
+ * published (README, "Deploying on hosted Supabase").
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, parseSiteUrl } from '../server/config.ts';
+import { renderCardPng } from '../server/site/card-png.ts';
+import type { RendererModule } from '../server/site/site-host.ts';
+import { parseTemplate } from '../server/site/template.ts';
+import { buildSite, root, ssrDirOf, ssrEntryOf } from './build.ts';
+
+interface ExportOptions {
+  outDir: string;
+  supabaseUrl: string;
+  anonKey: string;
+  siteUrl: string;
+}
+
+function readOptions(argv: string[], env: NodeJS.ProcessEnv): ExportOptions {
+  const i = argv.indexOf('--out');
+  const outDir = resolve(i >= 0 && argv[i + 1] ? argv[i + 1]! : join(root, 'dist'));
+  const supabaseUrl = env.VITE_SUPABASE_URL?.trim();
+  const anonKey = env.VITE_SUPABASE_PUBLISHABLE_KEY?.trim();
+  const missing = [!supabaseUrl && 'VITE_SUPABASE_URL', !anonKey && 'VITE_SUPABASE_PUBLISHABLE_KEY', !env.SITE_URL && 'SITE_URL'].filter(Boolean);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Set ${missing.join(', ')}: the project's URL and anon (publishable) key, and the address readers use, e.g.\n` +
+        '  VITE_SUPABASE_URL=https://<ref>.supabase.co VITE_SUPABASE_PUBLISHABLE_KEY=<anon key> SITE_URL=https://example.com npm run build:static',
+    );
+  }
+  return { outDir, supabaseUrl: supabaseUrl!, anonKey: anonKey!, siteUrl: parseSiteUrl(env.SITE_URL)! };
+}
+
+/** `/` on a static host: a redirect to the Portuguese home (hosts that can, redirect with a rule; README). */
+function rootRedirect(siteUrl: string): string {
+  const target = new URL('/pt', siteUrl).href;
+  return `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Jornalista &amp; Profissional de RP</title>
+    <meta http-equiv="refresh" content="0; url=/pt" />
+    <link rel="canonical" href="${target}" />
+    <meta name="robots" content="noindex" />
+  </head>
+  <body><p><a href="/pt">Jornalista &amp; Profissional de RP</a></p></body>
+</html>
+`;
+}
+
+async function write(outDir: string, path: string, body: string | Uint8Array): Promise<void> {
+  const file = join(outDir, path);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, body);
+}
+
+export async function exportStaticSite(options: ExportOptions, log: (line: string) => void = console.log): Promise<{ pages: number; posts: number }> {
+  const { outDir, siteUrl } = options;
+  const started = Date.now();
+  await buildSite(outDir);
+  const { createSiteRenderer } = (await import(pathToFileURL(ssrEntryOf(outDir)).href)) as RendererModule;
+  const site = createSiteRenderer({ db: { url: options.supabaseUrl, key: options.anonKey }, live: false });
+  // The key is in the bundle (VITE_SUPABASE_PUBLISHABLE_KEY); the meta tag stays empty.
+  const template = parseTemplate(await readFile(join(outDir, 'index.html'), 'utf8'), undefined);
+
+  let pages = 0;
+  const page = async (path: string, file: string, expectStatus: number) => {
+    const rendered = await site.render(path, siteUrl);
+    if (rendered.status !== expectStatus) return rendered;
+    await write(outDir, file, template.fill(rendered));
+    pages++;
+    return rendered;
+  };
+  const mustRender = async (path: string, file: string, expectStatus: number) => {
+    const rendered = await page(path, file, expectStatus);
+    if (rendered.status !== expectStatus) {
+      throw new Error(`${path} rendered with status ${rendered.status} (expected ${expectStatus}): is ${options.supabaseUrl} reachable with this key?`);
+    }
+  };
+
+  await mustRender('/pt', 'pt/index.html', 200);
+  await mustRender('/en', 'en/index.html', 200);
+  await mustRender('/404', '404.html', 404);
+  const ids = await site.publishedPostIds();
+  for (const id of ids) {
+    const rendered = await page(`/post/${id}`, `post/${id}/index.html`, 200);
+    if (rendered.status === 404) {
+      log(`skipped /post/${id}: unpublished while the export ran`);
+      continue;
+    }
+    if (rendered.status !== 200) throw new Error(`/post/${id} rendered with status ${rendered.status}`);
+    // A card only for a post whose preview uses one (no image of its own).
+    if (rendered.head.includes(`/og/post/${id}.png`)) {
+      const card = await site.shareCard({ kind: 'post', id });
+      if (card) await write(outDir, `og/post/${id}.png`, await renderCardPng(card));
+    }
+  }
+  for (const language of ['pt', 'en'] as const) {
+    await write(outDir, `${language}/rss.xml`, await site.feed(language, siteUrl));
+    const card = await site.shareCard({ kind: 'home', language });
+    if (card) await write(outDir, `og/${language}.png`, await renderCardPng(card));
+  }
+  await write(outDir, 'sitemap.xml', await site.sitemap(siteUrl));
+  await write(outDir, 'robots.txt', site.robots(siteUrl));
+  await write(outDir, 'auth/index.html', template.shell);
+  await write(outDir, 'admin/index.html', template.shell);
+  await write(outDir, 'index.html', rootRedirect(siteUrl));
+  // The server renderer is for this export only: a static host must not publish it.
+  await rm(ssrDirOf(outDir), { recursive: true, force: true });
+  log(`Exported ${pages} pages (${ids.length} posts), feeds, sitemap and share cards to ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return { pages, posts: ids.length };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    await exportStaticSite(readOptions(process.argv, process.env));
+  } catch (e) {
+    console.error(e instanceof ConfigError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(1);
+  }
+}
