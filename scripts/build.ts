@@ -4,18 +4,36 @@
  * (src/app/ssr/entry-server.tsx) into dist/.ssr/, from the same sources in
  * the same run, so the HTML the server renders is the HTML the browser
  * hydrates. `--out DIR` builds into DIR instead of dist/.
+ *
+ * `buildIfNeeded()` (npm start, the integration tests) builds only when dist/
+ * is missing, older than its sources, or was built for other VITE_SUPABASE_*
+ * values (a hosted target, a static export).
  */
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 export const root = resolve(import.meta.dirname, '..');
+export const distDir = join(root, 'dist');
 
 /** Where the server bundle of a build lives (a dot folder: the backend never serves it as a file). */
 export const ssrDirOf = (outDir: string) => resolve(outDir, '.ssr');
 export const ssrEntryOf = (outDir: string) => resolve(ssrDirOf(outDir), 'entry-server.js');
+const stampOf = (outDir: string) => join(outDir, '.build-env.json');
 
-export async function buildSite(outDir = resolve(root, 'dist'), logLevel: 'info' | 'warn' | 'silent' = 'warn'): Promise<void> {
+/** What the site's sources are: a change to any of them means a new build. */
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'scripts/build.ts'];
+
+/** The build-time variables baked into the bundle; other values mean another build. */
+function buildEnv(): string {
+  return JSON.stringify({
+    VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? '',
+    VITE_SUPABASE_PUBLISHABLE_KEY: process.env.VITE_SUPABASE_PUBLISHABLE_KEY ?? '',
+  });
+}
+
+export async function buildSite(outDir = distDir, logLevel: 'info' | 'warn' | 'silent' = 'warn'): Promise<void> {
   await build({ root, logLevel, build: { outDir, emptyOutDir: true } });
   await build({
     root,
@@ -33,6 +51,43 @@ export async function buildSite(outDir = resolve(root, 'dist'), logLevel: 'info'
       rolldownOptions: { output: { codeSplitting: false } },
     },
   });
+  writeFileSync(stampOf(outDir), buildEnv());
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Why dist/ must be built again, or undefined when it is current. */
+export function buildReason(outDir = distDir): string | undefined {
+  const index = join(outDir, 'index.html');
+  const entry = ssrEntryOf(outDir);
+  if (!existsSync(index)) return 'dist/ is missing';
+  // A static export keeps no server renderer: it is not a build to serve.
+  if (!existsSync(entry)) return 'dist/ has no server renderer';
+  const builtAt = Math.min(statSync(index).mtimeMs, statSync(entry).mtimeMs);
+  const changed = SOURCES.find((s) => newestMtime(join(root, s)) > builtAt);
+  if (changed) return `${changed} changed since the last build`;
+  const stamp = existsSync(stampOf(outDir)) ? readFileSync(stampOf(outDir), 'utf8') : '';
+  if (stamp !== buildEnv()) return 'the VITE_SUPABASE_* variables changed';
+  return undefined;
+}
+
+export async function buildIfNeeded(log: (line: string) => void = console.log): Promise<void> {
+  const reason = buildReason();
+  if (!reason) {
+    log('The site in dist/ is up to date.');
+    return;
+  }
+  log(`Building the site (${reason})…`);
+  const started = Date.now();
+  await buildSite();
+  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

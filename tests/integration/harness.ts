@@ -20,6 +20,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
+import { distDir } from '../../scripts/build.ts';
 import { startServer } from '../../server/index.ts';
 import type { Database } from '../../src/types/database.types.ts';
 
@@ -115,7 +116,14 @@ async function createDatabase(serverUrl: string): Promise<{ url: string; drop: (
  * Starts one backend for the enclosing describe block (beforeAll) and stops it
  * afterwards. The returned object is usable inside tests and hooks only.
  */
-export function useBackend(target: Target): Backend {
+export interface BackendOptions {
+  /** Serve the built site (dist/, built by the global setup): server-rendered pages, feeds, cards. */
+  site?: boolean;
+  /** SITE_URL for the site's absolute links; default each request's own origin. */
+  siteUrl?: string;
+}
+
+export function useBackend(target: Target, options: BackendOptions = {}): Backend {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let dataDir: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -129,7 +137,14 @@ export function useBackend(target: Target): Backend {
       databaseUrl = db.url;
       dropDatabase = db.drop;
     }
-    server = await startServer({ port: 0, dataDir, databaseUrl, jwtSecret: undefined, spaDir: undefined });
+    server = await startServer({
+      port: 0,
+      dataDir,
+      databaseUrl,
+      jwtSecret: undefined,
+      spaDir: options.site ? distDir : undefined,
+      siteUrl: options.siteUrl,
+    });
     service = newClient(server.url, server.serviceRoleKey);
   });
 
@@ -222,6 +237,7 @@ export const SETTING_KEYS = [
   'about_description_2',
   'about_subtitle',
   'about_title',
+  'author_name',
   'blog_section_title',
   'contact_instagram_url',
   'contact_linkedin_company_url',

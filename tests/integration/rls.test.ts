@@ -6,7 +6,7 @@
  * Plus rpc('is_admin') per role.
  */
 import { randomUUID } from 'node:crypto';
-import { targets, useBackend, type Client, type TestUser } from './harness.ts';
+import { SETTING_KEYS, targets, useBackend, type Client, type TestUser } from './harness.ts';
 
 type Who = 'anon' | 'user' | 'admin';
 const everyone: Who[] = ['anon', 'user', 'admin'];
@@ -129,13 +129,13 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       const { data, error } = await as(who).from('site_settings').select('key, language');
       expect(error).toBeNull();
       expect(data!.length).toBe(await backend.count('site_settings'));
-      expect(data!.length).toBe(40);
+      expect(data!.length).toBe(SETTING_KEYS.length * 2);
     });
 
     it.each(everyone)('insert as %s: refused with 42501 (keys come from migrations), no row written', async (who) => {
       const result = await as(who).from('site_settings').insert({ key: `new_key_${who}`, language: 'en', value: 'x' });
       expectDenied(result, who);
-      expect(await backend.count('site_settings')).toBe(40);
+      expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
 
     it.each(['anon', 'user'] as const)('update as %s: 0 rows affected', async (who) => {
@@ -159,7 +159,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       const { data, error } = await as(who).from('site_settings').delete().eq('id', row.id).select();
       expect(error).toBeNull();
       expect(data).toEqual([]);
-      expect(await backend.count('site_settings')).toBe(40);
+      expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
   });
 

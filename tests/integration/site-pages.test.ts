@@ -1,0 +1,397 @@
+/**
+ * The server-rendered public site (issue 9) on the real backend and its demo
+ * content: what a crawler, a link-preview bot or a reader without JavaScript
+ * gets from /pt, /en, a post, the 404 pages, the feeds, the sitemap and the
+ * share cards; status codes; escaping of hostile text; freshness after writes.
+ */
+import { JSDOM } from 'jsdom';
+import Parser from 'rss-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { targets, useBackend, type Backend, type TestUser } from './harness.ts';
+
+interface Fetched {
+  status: number;
+  headers: Headers;
+  html: string;
+  doc: Document;
+}
+
+async function page(b: Backend, path: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  const res = await fetch(`${b.url}${path}`, { redirect: 'manual', headers });
+  const html = await res.text();
+  return { status: res.status, headers: res.headers, html, doc: new JSDOM(html).window.document };
+}
+
+const meta = (doc: Document, key: string) =>
+  doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? null;
+const metas = (doc: Document, key: string) => [...doc.querySelectorAll(`meta[property="${key}"]`)].map((m) => m.getAttribute('content'));
+const jsonLd = (doc: Document) => JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!) as Record<string, unknown>;
+const cardTitles = (doc: Document) => [...doc.querySelectorAll('#blog article h3')].map((h) => h.textContent);
+
+interface Row {
+  id: string;
+  title: string;
+  excerpt: string | null;
+  content: string | null;
+  category: string | null;
+  language: string;
+  published: boolean;
+  date: string;
+  updated_at: string;
+}
+
+async function rows(b: Backend): Promise<Row[]> {
+  const { data, error } = await b.service.from('blog_posts').select('*').order('date', { ascending: false });
+  if (error) throw error;
+  return data as Row[];
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+const feedParser = new Parser({ customFields: { feed: ['language'] } });
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
+
+describe.each(targets)('server-rendered site on $name', (target) => {
+  const b = useBackend(target, { site: true });
+  let admin: TestUser;
+  let all: Row[];
+
+  beforeAll(async () => {
+    admin = await b.createAdmin();
+    all = await rows(b);
+  });
+
+  const published = (language: string) => all.filter((p) => p.language === language && p.published);
+  const drafts = () => all.filter((p) => !p.published);
+
+  describe('pages without JavaScript', () => {
+    it('/pt holds every published Portuguese post, the settings texts, and no draft', async () => {
+      const { status, doc, html } = await page(b, '/pt');
+      expect(status).toBe(200);
+      expect(doc.documentElement.lang).toBe('pt-BR');
+      expect(doc.querySelector('h1')?.textContent).toBe('Comunicação que constrói reputação');
+      expect(cardTitles(doc)).toEqual(published('pt').map((p) => p.title));
+      for (const post of published('pt')) {
+        expect(doc.querySelector(`a[href="/post/${post.id}"]`), post.title).not.toBeNull();
+        if (post.excerpt) expect(doc.body.textContent).toContain(post.excerpt);
+      }
+      for (const draft of drafts()) expect(html).not.toContain(draft.title);
+    });
+
+    it('/en is the English home; a category in the query filters the cards on the server', async () => {
+      const { doc } = await page(b, '/en');
+      expect(doc.documentElement.lang).toBe('en-US');
+      expect(cardTitles(doc)).toEqual(published('en').map((p) => p.title));
+      const filtered = await page(b, '/en?category=Crisis%20Communication&utm_source=newsletter');
+      const crisis = published('en').filter((p) => p.category === 'Crisis Communication');
+      expect(crisis.length).toBeGreaterThan(0);
+      expect(cardTitles(filtered.doc)).toEqual(crisis.map((p) => p.title));
+      expect(filtered.doc.querySelector('[aria-pressed="true"]')?.textContent).toBe('Crisis Communication');
+    });
+
+    it('a post page holds its title and its whole text', async () => {
+      const post = published('pt')[0]!;
+      const { status, doc } = await page(b, `/post/${post.id}`);
+      expect(status).toBe(200);
+      expect(doc.querySelector('h1')?.textContent).toBe(post.title);
+      const text = doc.querySelector('article')!.textContent!;
+      for (const paragraph of post.content!.split('\n\n')) expect(text).toContain(paragraph.trim());
+      expect(doc.querySelector('time')?.getAttribute('datetime')).toBe(post.date);
+    });
+
+    it('carries the data it was rendered from, for the browser to hydrate without asking again', async () => {
+      const { doc } = await page(b, '/pt');
+      const state = JSON.parse(doc.getElementById('ssr-state')!.textContent!) as {
+        routeId: string;
+        live: boolean;
+        queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+      };
+      expect(state.routeId).toBe('home-pt');
+      expect(state.live).toBe(true);
+      const keys = state.queries.queries.map((q) => JSON.stringify(q.queryKey));
+      expect(keys).toEqual(expect.arrayContaining(['["settings","pt"]', '["posts","public","pt"]']));
+      expect(doc.querySelector('meta[name="supabase-anon-key"]')?.getAttribute('content')).toBe(b.anonKey);
+    });
+  });
+
+  describe('head', () => {
+    it('a home: title, description, canonical, hreflang, feed, Open Graph, Twitter, WebSite and Person', async () => {
+      const { doc } = await page(b, '/pt');
+      const origin = b.url;
+      expect(doc.title).toBe('Jornalista & Profissional de RP');
+      expect(meta(doc, 'description')).toMatch(/^31 anos de experiência/);
+      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/pt`);
+      const alternates = Object.fromEntries(
+        [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+      );
+      expect(alternates).toEqual({ 'pt-BR': `${origin}/pt`, en: `${origin}/en`, 'x-default': `${origin}/pt` });
+      expect(doc.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe(`${origin}/pt/rss.xml`);
+      expect(meta(doc, 'og:type')).toBe('website');
+      expect(meta(doc, 'og:url')).toBe(`${origin}/pt`);
+      expect(meta(doc, 'og:site_name')).toBe('Jornalista & Profissional de RP');
+      expect(meta(doc, 'og:locale')).toBe('pt_BR');
+      expect(metas(doc, 'og:locale:alternate')).toEqual(['en_US']);
+      expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${origin}/og/pt\\.png\\?v=\\w+$`));
+      expect([meta(doc, 'og:image:width'), meta(doc, 'og:image:height')]).toEqual(['1200', '630']);
+      expect(meta(doc, 'og:image:alt')).toContain('Comunicação que constrói reputação');
+      expect(meta(doc, 'twitter:card')).toBe('summary_large_image');
+      const graph = jsonLd(doc)['@graph'] as Record<string, unknown>[];
+      expect(graph.map((node) => node['@type'])).toEqual(['WebSite', 'Person']);
+      expect(graph[0]).toMatchObject({ url: `${origin}/pt`, inLanguage: 'pt-BR' });
+      expect(graph[1]).toMatchObject({ name: 'Helena Duarte', jobTitle: 'Jornalista & Profissional de RP' });
+    });
+
+    it('a post: article Open Graph with times and section, a card image, and BlogPosting', async () => {
+      const post = published('en')[0]!;
+      const { doc } = await page(b, `/post/${post.id}`);
+      const url = `${b.url}/post/${post.id}`;
+      expect(doc.documentElement.lang).toBe('en-US');
+      expect(doc.title).toBe(post.title);
+      expect(meta(doc, 'description')).toBe(post.excerpt);
+      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(url);
+      expect(meta(doc, 'og:type')).toBe('article');
+      expect(meta(doc, 'og:title')).toBe(post.title);
+      expect(meta(doc, 'og:url')).toBe(url);
+      expect(meta(doc, 'og:locale')).toBe('en_US');
+      expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${b.url}/og/post/${post.id}\\.png\\?v=\\w+$`));
+      expect(meta(doc, 'og:image:alt')).toContain(post.title);
+      expect(new Date(meta(doc, 'article:published_time')!).getTime()).toBe(new Date(post.date).getTime());
+      expect(new Date(meta(doc, 'article:modified_time')!).getTime()).toBe(new Date(post.updated_at).getTime());
+      expect(meta(doc, 'article:section')).toBe(post.category);
+      expect(jsonLd(doc)).toMatchObject({
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.excerpt,
+        inLanguage: 'en',
+        author: { '@type': 'Person', name: 'Helena Duarte' },
+        image: meta(doc, 'og:image'),
+        mainEntityOfPage: { '@id': url },
+      });
+    });
+
+    it("a post with its own picture shows that picture in previews", async () => {
+      const { data } = await admin.client
+        .from('blog_posts')
+        .insert({ title: 'With a picture', language: 'pt', published: true, image_url: 'https://images.example.com/p.jpg' })
+        .select()
+        .single();
+      const { doc } = await page(b, `/post/${data!.id}`);
+      expect(meta(doc, 'og:image')).toBe('https://images.example.com/p.jpg');
+      expect(meta(doc, 'og:image:alt')).toBe('With a picture');
+      await admin.client.from('blog_posts').delete().eq('id', data!.id);
+    });
+  });
+
+  describe('status codes', () => {
+    it('/ redirects to /pt, and /pt/ to /pt', async () => {
+      const root = await page(b, '/');
+      expect(root.status).toBe(302);
+      expect(root.headers.get('location')).toMatch(/\/pt$/);
+      expect((await page(b, '/pt/')).headers.get('location')).toMatch(/\/pt$/);
+    });
+
+    it('a draft, an unknown and a malformed post id are 404 with "Post não encontrado", kept out of search', async () => {
+      for (const id of [drafts()[0]!.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const { status, doc, html } = await page(b, `/post/${id}`);
+        expect(status, id).toBe(404);
+        expect(doc.querySelector('h1')?.textContent).toBe('Post não encontrado');
+        expect(meta(doc, 'robots')).toBe('noindex');
+        expect(html).not.toContain(drafts()[0]!.title);
+      }
+    });
+
+    it('an unknown path is 404 with the spec 404 page', async () => {
+      const { status, doc } = await page(b, '/nada/aqui');
+      expect(status).toBe(404);
+      expect(doc.querySelector('h1')?.textContent).toBe('Oops! Page not found');
+      expect(doc.querySelector('a')?.textContent).toBe('Return to Home');
+    });
+
+    it('/auth and /admin are the client-only shell', async () => {
+      for (const path of ['/auth', '/admin']) {
+        const { status, doc } = await page(b, path);
+        expect(status).toBe(200);
+        expect(doc.getElementById('root')?.children).toHaveLength(0);
+        expect(doc.getElementById('ssr-state')).toBeNull();
+      }
+    });
+  });
+
+  describe('feeds, sitemap, robots.txt, share cards', () => {
+    it('each language has an RSS 2.0 feed of its newest published posts', async () => {
+      for (const language of ['pt', 'en'] as const) {
+        const res = await fetch(`${b.url}/${language}/rss.xml`);
+        expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+        const feed = await feedParser.parseString(await res.text());
+        expect(feed.language).toBe(language === 'pt' ? 'pt-BR' : 'en');
+        expect(feed.link).toBe(`${b.url}/${language}`);
+        const expected = published(language).slice(0, 20);
+        expect(feed.items.map((i) => i.title)).toEqual(expected.map((p) => p.title));
+        for (const [i, post] of expected.entries()) {
+          const item = feed.items[i]!;
+          expect(item.link).toBe(`${b.url}/post/${post.id}`);
+          expect(item.guid).toBe(`${b.url}/post/${post.id}`);
+          expect(new Date(item.pubDate!).getTime()).toBe(Math.floor(new Date(post.date).getTime() / 1000) * 1000);
+          expect(item.content?.trim()).toBe(post.excerpt);
+          expect(item.categories).toEqual([post.category]);
+        }
+      }
+    });
+
+    it('the sitemap lists both homes with their alternates and every published post, and parses as XML', async () => {
+      const res = await fetch(`${b.url}/sitemap.xml`);
+      expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      const body = await res.text();
+      const urls = (xml.parse(body) as { urlset: { url: { loc: string; lastmod?: string; 'xhtml:link'?: unknown[] }[] } }).urlset.url;
+      const locs = urls.map((u) => u.loc);
+      const posts = all.filter((p) => p.published);
+      expect(locs).toEqual([`${b.url}/pt`, `${b.url}/en`, ...posts.map((p) => `${b.url}/post/${p.id}`)]);
+      expect(urls[0]!['xhtml:link']).toHaveLength(3);
+      for (const draft of drafts()) expect(body).not.toContain(draft.id);
+      for (const url of urls.slice(2)) expect(Number.isNaN(Date.parse(url.lastmod!))).toBe(false);
+    });
+
+    it('robots.txt allows all but /admin and /auth, and names the sitemap', async () => {
+      const body = await (await fetch(`${b.url}/robots.txt`)).text();
+      expect(body).toContain('User-agent: *');
+      expect(body).toMatch(/^Disallow: \/admin$/m);
+      expect(body).toMatch(/^Disallow: \/auth$/m);
+      expect(body).toContain(`Sitemap: ${b.url}/sitemap.xml`);
+    });
+
+    it('share cards are 1200×630 PNG under 300 KB; a draft has none', async () => {
+      for (const path of ['/og/pt.png', '/og/en.png', `/og/post/${published('pt')[0]!.id}.png`]) {
+        const res = await fetch(`${b.url}${path}`);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        const png = Buffer.from(await res.arrayBuffer());
+        expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+        expect(png.length).toBeLessThan(300 * 1024);
+      }
+      expect((await fetch(`${b.url}/og/post/${drafts()[0]!.id}.png`)).status).toBe(404);
+    });
+  });
+
+  describe('compression', () => {
+    it('pages come compressed by Accept-Encoding, API JSON too', async () => {
+      const html = await fetch(`${b.url}/pt`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(html.headers.get('content-encoding')).toBe('br');
+      expect(html.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      const gz = await fetch(`${b.url}/en/rss.xml`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      const api = await b.request('/rest/v1/blog_posts?select=*&published=eq.true', { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(api.headers.get('content-encoding')).toBe('gzip');
+      expect(((await api.json()) as unknown[]).length).toBe(all.filter((p) => p.published).length);
+    });
+  });
+
+  describe('escaping', () => {
+    const title = `</script><script>alert("title")</script> & "quoted" <b>bold</b> $& '`;
+    const excerpt = `<!-- </script><img src=x onerror=alert("excerpt")>`;
+    const content = `<script>alert("content")</script>\n\n</textarea><a href="javascript:alert(1)">x</a>`;
+    let id: string;
+
+    beforeAll(async () => {
+      const { data, error } = await admin.client
+        .from('blog_posts')
+        .insert({ title, excerpt, content, language: 'pt', category: 'Outros', published: true })
+        .select()
+        .single();
+      if (error) throw error;
+      id = data.id;
+    });
+
+    afterAll(async () => {
+      await admin.client.from('blog_posts').delete().eq('id', id);
+    });
+
+    const noInjected = (doc: Document, html: string) => {
+      expect(html).not.toMatch(/<script>alert/);
+      expect(html).not.toMatch(/<img src=x/);
+      expect(doc.querySelector('img[onerror]')).toBeNull();
+      expect(doc.querySelector('a[href^="javascript:"]')).toBeNull();
+      const scripts = [...doc.querySelectorAll('script')].map((s) => s.getAttribute('type') ?? 'classic');
+      expect(scripts.every((type) => ['module', 'application/json', 'application/ld+json'].includes(type))).toBe(true);
+    };
+
+    it('a post page shows hostile text as text, in the body, the attributes and the JSON-LD', async () => {
+      const { doc, html } = await page(b, `/post/${id}`);
+      noInjected(doc, html);
+      expect(doc.title).toBe(title);
+      expect(doc.querySelector('h1')?.textContent).toBe(title);
+      expect(meta(doc, 'og:title')).toBe(title);
+      expect(meta(doc, 'description')).toBe(excerpt);
+      expect(jsonLd(doc)).toMatchObject({ headline: title, description: excerpt });
+      expect(doc.querySelector('article')!.textContent).toContain('<script>alert("content")</script>');
+      expect(JSON.parse(doc.getElementById('ssr-state')!.textContent!)).toMatchObject({ routeId: 'post' });
+    });
+
+    it('the home, the feed and the sitemap too', async () => {
+      const home = await page(b, '/pt');
+      noInjected(home.doc, home.html);
+      expect(cardTitles(home.doc)).toContain(title);
+      const feed = await feedParser.parseString(await (await fetch(`${b.url}/pt/rss.xml`)).text());
+      expect(feed.items.find((i) => i.link?.endsWith(id))?.title).toBe(title);
+      xml.parse(await (await fetch(`${b.url}/sitemap.xml`)).text());
+    });
+  });
+
+  describe('freshness', () => {
+    it('publishing, editing and unpublishing show in the very next page, feed and sitemap', async () => {
+      const { data: created } = await admin.client
+        .from('blog_posts')
+        .insert({ title: 'Nota fresca', excerpt: 'Acabou de sair.', language: 'pt', published: false })
+        .select()
+        .single();
+      const id = created!.id;
+      const seen = async () => ({
+        home: (await page(b, '/pt')).html.includes('Nota fresca'),
+        post: (await page(b, `/post/${id}`)).status,
+        feed: (await (await fetch(`${b.url}/pt/rss.xml`)).text()).includes(id),
+        sitemap: (await (await fetch(`${b.url}/sitemap.xml`)).text()).includes(id),
+      });
+      expect(await seen()).toEqual({ home: false, post: 404, feed: false, sitemap: false });
+
+      await admin.client.from('blog_posts').update({ published: true }).eq('id', id);
+      expect(await seen()).toEqual({ home: true, post: 200, feed: true, sitemap: true });
+
+      await admin.client.from('blog_posts').update({ title: 'Nota fresca, corrigida' }).eq('id', id);
+      expect((await page(b, `/post/${id}`)).doc.querySelector('h1')?.textContent).toBe('Nota fresca, corrigida');
+
+      await admin.client.from('blog_posts').update({ published: false }).eq('id', id);
+      expect(await seen()).toEqual({ home: false, post: 404, feed: false, sitemap: false });
+      await admin.client.from('blog_posts').delete().eq('id', id);
+    });
+
+    it('a changed setting shows in the very next page', async () => {
+      const { data } = await admin.client.from('site_settings').select('id, value').eq('key', 'hero_title').eq('language', 'en').single();
+      await admin.client.from('site_settings').update({ value: 'Fresh headline' }).eq('id', data!.id);
+      expect((await page(b, '/en')).doc.querySelector('h1')?.textContent).toBe('Fresh headline');
+      await admin.client.from('site_settings').update({ value: data!.value }).eq('id', data!.id);
+      expect((await page(b, '/en')).doc.querySelector('h1')?.textContent).toBe(data!.value);
+    });
+
+    it('a page not changed answers 304 to its ETag', async () => {
+      const first = await fetch(`${b.url}/en`);
+      const etag = first.headers.get('etag')!;
+      expect((await fetch(`${b.url}/en`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    });
+  });
+});
+
+describe('SITE_URL', () => {
+  const b = useBackend(targets[0]!, { site: true, siteUrl: 'https://journalist.example' });
+
+  it('makes every absolute link of pages, feeds and sitemap, whatever address the request used', async () => {
+    const { doc } = await page(b, '/en');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://journalist.example/en');
+    expect(meta(doc, 'og:image')).toMatch(/^https:\/\/journalist\.example\/og\/en\.png/);
+    expect(await (await fetch(`${b.url}/en/rss.xml`)).text()).toContain('<link>https://journalist.example/en</link>');
+    expect(await (await fetch(`${b.url}/sitemap.xml`)).text()).toContain('<loc>https://journalist.example/pt</loc>');
+    expect(await (await fetch(`${b.url}/robots.txt`)).text()).toContain('Sitemap: https://journalist.example/sitemap.xml');
+  });
+});
