@@ -265,9 +265,9 @@ describe('a post, from draft to deleted', () => {
     await expect.poll(() => adminCard(adminPage, post.editedTitle).textContent()).toContain('Rascunho');
 
     expect(await visitorSees(post.editedTitle)).toBe(false);
-    await visitor.goto(postPath);
+    expect((await visitor.goto(postPath))?.status()).toBe(404);
     await visitor.getByText('Post não encontrado').first().waitFor();
-    e2e.expectNoConsoleErrors([/status of 406/]);
+    e2e.expectNoConsoleErrors([/status of 404/]);
   });
 
   it('deleting asks first; "Cancelar" keeps it, confirming deletes it', async () => {

@@ -61,8 +61,9 @@ export class E2E {
    * navigator.share on desktop Linux; it is removed anyway so the clipboard
    * fallback is what runs, whatever the Chromium build.
    */
-  async newContext(): Promise<BrowserContext> {
+  async newContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
     const context = await this.browser.newContext({
+      ...options,
       baseURL: this.baseUrl,
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
@@ -83,8 +84,12 @@ export class E2E {
     return page;
   }
 
+  /** Every console message of every type, for tests that look for warnings too (hydration). */
+  readonly messages: { page: string; type: string; text: string }[] = [];
+
   private watch(page: Page) {
     page.on('console', (msg) => {
+      this.messages.push({ page: page.url(), type: msg.type(), text: msg.text() });
       if (msg.type() === 'error') {
         const where = msg.location().url;
         this.problems.push({ page: page.url(), text: `${msg.text()}${where ? ` (${where})` : ''}` });
