@@ -3,14 +3,20 @@
  * backend's HTTP API with the anon key (as the SPA sends them), beside the
  * same SQL run directly on the same database in the same run.
  *
+ * Then the server-rendered home page /pt beside a static file of the same
+ * bytes served by the same server (issue 9: the page at ≥ 50 % of the static
+ * file's requests per second), plain and with brotli.
+ *
  * PGlite in a temporary DATA_DIR by default; DATABASE_URL to bench PostgreSQL
  * (the backend migrates and seeds it like any start). Bounded: REQUESTS per
  * read at CONCURRENCY in flight, to 127.0.0.1 only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { startServer } from '../server/index.ts';
+import { buildIfNeeded, distDir } from './build.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = 8;
@@ -86,11 +92,37 @@ async function fetchOnce(url: string, headers: Record<string, string>): Promise<
 
 const fmt = (s: Stats) => `${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms`;
 
+/** /pt rendered (and kept) by the server, beside the same bytes as a static file, plain and brotli. */
+async function benchPage(url: string, siteDir: string) {
+  const html = await (await fetch(`${url}/pt`)).text();
+  writeFileSync(path.join(siteDir, 'bench-static.html'), html);
+  writeFileSync(path.join(siteDir, 'bench-static.html.br'), brotliCompressSync(readFileSync(path.join(siteDir, 'bench-static.html'))));
+  console.log(`home page /pt, server-rendered (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB of HTML), beside a static file of the same bytes`);
+  for (const encoding of [undefined, 'br'] as const) {
+    const headers: Record<string, string> = encoding ? { 'Accept-Encoding': encoding } : {};
+    const get = (p: string) => async () => {
+      const res = await fetchOnce(url + p, headers);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+    };
+    const page = await measure(get('/pt'));
+    const file = await measure(get('/bench-static.html'));
+    const label = encoding ? 'brotli' : 'plain';
+    console.log(`  ${label.padEnd(6)} /pt:          ${fmt(page)}`);
+    console.log(`  ${label.padEnd(6)} static file:  ${fmt(file)}`);
+    console.log(`  ${label.padEnd(6)} /pt at ${((page.rps / file.rps) * 100).toFixed(0)} % of the static file's throughput (target ≥ 50 %)\n`);
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journalist-site-bench-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
   console.log(`Starting the backend (${databaseUrl ? 'PostgreSQL from DATABASE_URL' : `PGlite in ${dataDir}`})…`);
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, spaDir: undefined });
+  // A copy of the build, so the static twin of /pt can sit beside its files.
+  await buildIfNeeded();
+  const siteDir = path.join(dataDir, 'site');
+  cpSync(distDir, siteDir, { recursive: true });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, spaDir: siteDir });
   try {
     const tables = new Set(
       (await server.db.query<{ t: string }>(`select table_name as t from information_schema.tables where table_schema = 'public'`)).rows.map((r) => r.t),
@@ -119,6 +151,7 @@ async function main() {
       console.log(`  SQL on the db:       ${fmt(direct)}`);
       console.log(`  ratio HTTP/SQL:      throughput ×${(direct.rps / http.rps).toFixed(1)} lower, p50 ×${(http.p50 / direct.p50).toFixed(1)}\n`);
     }
+    await benchPage(server.url, siteDir);
     if (retries) console.log(`(${retries} request(s) retried after a closed keep-alive connection)`);
   } finally {
     await server.close();
