@@ -1,13 +1,38 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+
+/**
+ * The built page loads its app through public/boot.js after the first paint
+ * instead of a module script and preloads in <head>: the page is complete
+ * HTML (server-rendered), so its CSS and text come first (docs/decisions/070).
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'journalist-site:start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('index.html: the built entry script was not found; update startAfterFirstPaint in vite.config.ts.');
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let out = html.replace(entry[0], '');
+        for (const preload of preloads) out = out.replace(preload[0], '');
+        const boot = `<script defer src="/boot.js" data-app="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
+        return out.replace('</head>', `  ${boot}\n  </head>`);
+      },
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    startAfterFirstPaint(),
     // Brotli and gzip copies of the browser's files beside them (the local
     // backend serves them by Accept-Encoding); the server bundle needs none.
     !isSsrBuild && compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.html$/, logLevel: 'silent' }),

@@ -2,12 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import '@/index.css';
+import { prepareDateFormats } from '@/lib/dates';
 import { createPublicDb } from '@/lib/public-db';
 import { supabaseConfig } from '@/lib/supabase-config';
 import { AppProvider } from './provider';
 import { makeQueryClient } from './query-client';
 import { routes } from './router';
 import { hydrateQueries, isSamePage, loadLazyRoutes, readSsrState } from './ssr-state';
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -30,6 +33,11 @@ async function start() {
     </StrictMode>
   );
   if (hydrating) {
+    // Tasks of their own: the scripts' evaluation, the date formats' set-up
+    // and the hydration do not add up to one long task that holds the page.
+    await nextTask();
+    prepareDateFormats();
+    await nextTask();
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();

@@ -1,3 +1,4 @@
+import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { SkipLink } from '@/components/ui/skip-link';
 import { BlogSection } from '@/features/posts/components/blog-section';
 import { useSiteTexts } from '@/features/settings/hooks/use-site-texts';
@@ -32,16 +33,24 @@ export default function HomeRoute({ language }: { language: Language }) {
           description={texts.hero_description}
           pending={settling}
         />
-        <BlogSection language={language} title={texts.blog_section_title} />
-        <AboutSection
-          title={texts.about_title}
-          subtitle={texts.about_subtitle}
-          paragraphs={[texts.about_description_1, texts.about_description_2]}
-          pending={settling}
-        />
-        <ContactSection language={language} links={contactLinks} />
+        <HydrationBoundary>
+          <BlogSection language={language} title={texts.blog_section_title} />
+        </HydrationBoundary>
+        <HydrationBoundary>
+          <AboutSection
+            title={texts.about_title}
+            subtitle={texts.about_subtitle}
+            paragraphs={[texts.about_description_1, texts.about_description_2]}
+            pending={settling}
+          />
+        </HydrationBoundary>
+        <HydrationBoundary>
+          <ContactSection language={language} links={contactLinks} />
+        </HydrationBoundary>
       </main>
-      <SiteFooter language={language} description={texts.footer_description} copyright={texts.footer_copyright} />
+      <HydrationBoundary>
+        <SiteFooter language={language} description={texts.footer_description} copyright={texts.footer_copyright} />
+      </HydrationBoundary>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/lib/document-meta';
@@ -38,12 +39,16 @@ export function PostPage({ id }: { id: string }) {
         {isPending ? (
           <Spinner label={texts.loading} className="py-32" />
         ) : post ? (
-          <PostArticle post={post} language={language} />
+          <HydrationBoundary>
+            <PostArticle post={post} language={language} />
+          </HydrationBoundary>
         ) : (
           <PostNotFound language={language} />
         )}
       </main>
-      <PostFooter language={language} />
+      <HydrationBoundary>
+        <PostFooter language={language} />
+      </HydrationBoundary>
     </div>
   );
 }
