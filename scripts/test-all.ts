@@ -126,7 +126,7 @@ const results: LayerResult[] = [
   check('type check (app)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   check('type check (server)', bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']),
   check('lint (eslint)', bin('eslint'), ['.']),
-  check('build (vite)', bin('vite'), ['build', '--logLevel', 'warn']),
+  check('build (site + renderer)', bin('tsx'), ['scripts/build.ts']),
   ...vitestLayer('unit/component', 'unit'),
   ...vitestLayer('server', 'server'),
   ...vitestLayer('integration', 'integration'),
@@ -142,10 +142,10 @@ const minutes = (Date.now() - started) / 60000;
 
 banner('summary');
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
-console.log(`${pad('layer', 24)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}time`);
+console.log(`${pad('layer', 26)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}time`);
 for (const r of results) {
   console.log(
-    `${pad(r.layer, 24)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${r.seconds.toFixed(1)} s${r.note ? `   ${r.note}` : ''}`,
+    `${pad(r.layer, 26)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${r.seconds.toFixed(1)} s${r.note ? `   ${r.note}` : ''}`,
   );
 }
 console.log(`\ntotal time ${minutes.toFixed(1)} min (type checks, lint and the build count as one test each)`);
