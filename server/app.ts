@@ -12,44 +12,12 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
-import { createAuthRoutes, type AuthOptions } from './auth/index.ts';
-import type { Database } from './db/database.ts';
+import { createAuthRoutes } from './auth/index.ts';
+import type { AppDeps, AppOptions } from './deps.ts';
 import { createRestRoutes } from './rest/index.ts';
 import { createSiteRoutes } from './site/index.ts';
-import type { SiteHost } from './site/site-host.ts';
 
-export interface AuthSettings {
-  siteUrl: string;
-  additionalRedirectUrls: string[];
-  jwtExpiry: number;
-  enableSignup: boolean;
-  enableConfirmations: boolean;
-  minimumPasswordLength: number;
-  refreshTokenRotation: boolean;
-  refreshTokenReuseInterval: number;
-  /** Sign-in + sign-up requests per 5 minutes per client address. */
-  rateLimitSignInSignUps: number;
-}
-
-export interface AppDeps {
-  db: Database;
-  /** HS256 secret for access tokens and the API keys (≥ 32 chars). */
-  jwtSecret: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  auth: AuthSettings;
-  /** Where the outbox (confirmation mails) lives; undefined = in memory only (tests). */
-  dataDir: string | undefined;
-  /** The site's renderer, template and files (server/site/site-host.ts); undefined = API only. */
-  site: SiteHost | undefined;
-  /** SITE_URL: origin of the site's absolute links; undefined = each request's own origin. */
-  siteUrl: string | undefined;
-}
-
-export interface AppOptions {
-  /** Passed to createAuthRoutes (rate-limit overrides in tests, trusted proxy header). */
-  auth?: AuthOptions;
-}
+export type { AppDeps, AppOptions, AuthSettings } from './deps.ts';
 
 // Protocol §0: what supabase-js sends and what it must be able to read.
 const CORS = cors({

@@ -3,7 +3,7 @@
  * for missing and wrong credentials and for ids that are not UUIDs.
  */
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { createAuthRoutes } from './index.ts';
 import { apiKey, call, openTestDb, testDeps, uniqueEmail } from './testing.ts';

@@ -3,7 +3,7 @@
  * (in-memory) PGlite: protocol §2.1–§2.5.
  */
 import { Hono } from 'hono';
-import type { AppDeps, AuthSettings } from '../app.ts';
+import type { AppDeps, AuthSettings } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { createAuthRoutes } from './index.ts';
 import { call, decodeJwt, openTestDb, testDeps, uniqueEmail, JWT_SECRET, type LooseJson } from './testing.ts';

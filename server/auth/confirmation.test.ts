@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { createAuthRoutes } from './index.ts';
 import { isAllowedRedirect } from './redirect.ts';

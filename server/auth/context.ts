@@ -3,27 +3,14 @@
  * auth-local pieces (rate limiter, mailer) built once per app.
  */
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps, AuthOptions } from '../deps.ts';
+
+export type { AuthOptions } from '../deps.ts';
 import type { Mailer } from './mailer.ts';
 import type { SlidingWindowLimiter } from './rate-limit.ts';
 import { AuthError } from './errors.ts';
 import { clientAddress, issuer } from './request.ts';
 import type { TokenSettings } from './sessions.ts';
-
-export interface AuthOptions {
-  /** Overrides config's sign_in_sign_ups per 5 minutes (tests use small numbers). */
-  rateLimit?: { max: number; windowMs: number; now?: () => number };
-  /**
-   * Set only when the server sits behind a reverse proxy that overwrites this
-   * header (e.g. "x-forwarded-for"): its first address then keys the rate
-   * limit. Unset, the TCP peer address is used and the header ignored.
-   */
-  trustedProxyHeader?: string;
-  /** Where confirmation mails go; default: files in <dataDir>/outbox. */
-  mailer?: Mailer;
-  /** Confirmation-link lifetime in seconds (Supabase CLI's otp_expiry default). */
-  otpExpiry?: number;
-}
 
 export interface AuthContext {
   deps: AppDeps;

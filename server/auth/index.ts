@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { AuthContext, AuthOptions } from './context.ts';
 import { API_VERSION, AuthError, handleAuthError } from './errors.ts';
 import { createMailer } from './mailer.ts';

@@ -3,7 +3,7 @@
  * [auth.rate_limit] sign_in_sign_ups), with a small injected window.
  */
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { createAuthRoutes } from './index.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';

@@ -6,7 +6,7 @@
  * Simplification: an allowed entry matches any URL with the same origin, or
  * with `*` / `**` globs in the entry, the URL matching the glob.
  */
-import type { AuthSettings } from '../app.ts';
+import type { AuthSettings } from '../deps.ts';
 
 function globToRegExp(glob: string): RegExp {
   const escape = (part: string) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');

@@ -9,7 +9,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { AuthApiError, AuthWeakPasswordError, createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import WebSocket from 'ws';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { createAuthRoutes } from './index.ts';
 import { openTestDb, testDeps, uniqueEmail } from './testing.ts';

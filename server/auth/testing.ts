@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { SignJWT } from 'jose';
 import type { Hono } from 'hono';
-import type { AppDeps, AuthSettings } from '../app.ts';
+import type { AppDeps, AuthSettings } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';

@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { authenticate, type Caller } from './authenticate.ts';
 import { bodyRows, invalidBody, isObject, parseJson, writeColumns } from './body.ts';
