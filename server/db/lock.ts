@@ -1,11 +1,17 @@
 /**
  * One process per embedded data directory: PGlite has no server to arbitrate
  * two writers, so a second process on the same files would corrupt them.
- * proper-lockfile gives an atomic lock (mkdir) that other tools can check; the
- * pid beside it lets us name the holder and recover at once after a kill -9.
+ *
+ * The lock is the file `<db>.lock`, created with O_EXCL (the kernel lets one
+ * creator win) and holding the owner's pid, so a newcomer can name the holder
+ * and take over at once from one that died (kill -9, power loss). Taking over
+ * is the racy part — two processes may both see the dead pid — so it happens
+ * under a second O_EXCL file, `<db>.lock.takeover`: one process at a time
+ * checks the dead pid again, removes the stale lock and creates its own.
+ * (issue 10: proper-lockfile's mkdir lock plus a pid check let two processes
+ * both win 7 times in 20.)
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import lockfile from 'proper-lockfile';
+import { closeSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 
 export interface DataDirLock {
   release(): Promise<void>;
@@ -25,16 +31,15 @@ export class DataDirInUseError extends Error {
 }
 
 const lockPath = (dbDir: string) => `${dbDir}.lock`;
-const pidPath = (dbDir: string) => `${dbDir}.pid`;
+const takeoverPath = (dbDir: string) => `${dbDir}.lock.takeover`;
+/** Before this module: proper-lockfile's lock folder, with the pid beside it. */
+const legacyPidPath = (dbDir: string) => `${dbDir}.pid`;
 
-function readPid(dbDir: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(pidPath(dbDir), 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A lock file just created may be empty for an instant; only older empty files are stale. */
+const EMPTY_GRACE_MS = 2_000;
+/** A takeover takes milliseconds; a guard older than this was left by a process that died in it. */
+const TAKEOVER_STALE_MS = 10_000;
+const ATTEMPTS = 50;
 
 function isAlive(pid: number): boolean {
   try {
@@ -45,41 +50,104 @@ function isAlive(pid: number): boolean {
   }
 }
 
-const LOCK_OPTIONS = {
-  realpath: false,
-  lockfilePath: '',
-  // Generous staleness: on a busy 2-core box the refresh timer can run late.
-  stale: 60_000,
-  update: 10_000,
-  onCompromised: (err: Error) => {
-    console.error(`warning: the data directory lock was lost (${err.message}); stop other servers using this DATA_DIR.`);
-  },
-};
+function parsePid(text: string): number | undefined {
+  const pid = Number(text.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** Creates `file` holding `content`, only if it does not exist (O_CREAT|O_EXCL). */
+function createExclusive(file: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+type Holder = { state: 'free' } | { state: 'alive'; pid: number } | { state: 'dead'; pid?: number } | { state: 'fresh' };
+
+/** Who holds the lock now, as far as the file says. */
+function holder(dbDir: string): Holder {
+  const file = lockPath(dbDir);
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return { state: 'free' };
+  }
+  const text = stat.isDirectory() ? readLegacyPid(dbDir) : readText(file);
+  const pid = text === undefined ? undefined : parsePid(text);
+  if (pid !== undefined) return isAlive(pid) ? { state: 'alive', pid } : { state: 'dead', pid };
+  // No pid (yet): a lock being written this instant, or one left empty long ago.
+  return Date.now() - stat.mtimeMs < EMPTY_GRACE_MS ? { state: 'fresh' } : { state: 'dead' };
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function readLegacyPid(dbDir: string): string | undefined {
+  return readText(legacyPidPath(dbDir));
+}
+
+/** Removes a dead holder's lock, under the takeover guard; false when another process is at it. */
+function takeOver(dbDir: string, seen: Holder): boolean {
+  const guard = takeoverPath(dbDir);
+  if (!createExclusive(guard, `${process.pid}\n`)) {
+    try {
+      if (Date.now() - statSync(guard).mtimeMs > TAKEOVER_STALE_MS) rmSync(guard, { force: true });
+    } catch {
+      // gone already
+    }
+    return false;
+  }
+  try {
+    // Under the guard nobody else removes or creates: is it still the same dead lock?
+    const now = holder(dbDir);
+    if (now.state === 'dead' && seen.state === 'dead' && now.pid === seen.pid) {
+      rmSync(lockPath(dbDir), { recursive: true, force: true });
+      rmSync(legacyPidPath(dbDir), { force: true });
+    }
+    return true;
+  } finally {
+    rmSync(guard, { force: true });
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Takes the lock or throws DataDirInUseError naming the holder's pid. */
 export async function lockDataDir(dbDir: string): Promise<DataDirLock> {
-  const options = { ...LOCK_OPTIONS, lockfilePath: lockPath(dbDir) };
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dbDir, options);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
-    const pid = readPid(dbDir);
-    // The holder died without unlocking (kill -9, power loss): the lock is ours to take.
-    if (pid !== undefined && !isAlive(pid)) {
-      rmSync(lockPath(dbDir), { recursive: true, force: true });
-      release = await lockfile.lock(dbDir, options);
-    } else {
-      throw new DataDirInUseError(dbDir, pid);
+  const file = lockPath(dbDir);
+  const mine = `${process.pid}\n`;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (createExclusive(file, mine)) {
+      return {
+        async release() {
+          // Only ours: never remove a lock another process took after a takeover.
+          if (readText(file) === mine) unlinkSync(file);
+        },
+      };
     }
+    const seen = holder(dbDir);
+    if (seen.state === 'alive') throw new DataDirInUseError(dbDir, seen.pid);
+    if (seen.state === 'dead') takeOver(dbDir, seen);
+    await pause(10 + Math.random() * 40);
   }
-  writeFileSync(pidPath(dbDir), `${process.pid}\n`);
-  return {
-    async release() {
-      rmSync(pidPath(dbDir), { force: true });
-      await release().catch(() => {});
-    },
-  };
+  const last = holder(dbDir);
+  throw new DataDirInUseError(dbDir, last.state === 'alive' ? last.pid : undefined);
 }
 
 /**
@@ -87,9 +155,7 @@ export async function lockDataDir(dbDir: string): Promise<DataDirLock> {
  * that must then go through its HTTP API instead of opening the files.
  */
 export async function readDataDirLock(dbDir: string): Promise<{ locked: boolean; pid: number | undefined }> {
-  const locked = await lockfile.check(dbDir, { ...LOCK_OPTIONS, lockfilePath: lockPath(dbDir) }).catch(() => false);
-  if (!locked) return { locked: false, pid: undefined };
-  const pid = readPid(dbDir);
-  if (pid !== undefined && !isAlive(pid)) return { locked: false, pid: undefined };
-  return { locked: true, pid };
+  const seen = holder(dbDir);
+  if (seen.state === 'alive') return { locked: true, pid: seen.pid };
+  return { locked: seen.state === 'fresh', pid: undefined };
 }
