@@ -159,6 +159,10 @@ describe('POST /signup (auto-confirm)', () => {
     expect(json.status).toBe(400);
     expect(json.json.code).toBe('bad_json');
 
+    const deep = await req('POST', '/auth/v1/signup', { body: `{"email":"${uniqueEmail()}","password":"secret123","data":${'['.repeat(20_000)}${']'.repeat(20_000)}}` });
+    expect(deep.status).toBe(400);
+    expect(deep.json).toEqual({ code: 'bad_json', message: 'Could not parse request body as JSON: nested deeper than 64 levels' });
+
     const huge = await req('POST', '/auth/v1/signup', { body: { email: uniqueEmail(), password: 'x'.repeat(100_000) } });
     expect(huge.status).toBe(413);
     expect(huge.json.code).toBe('validation_failed');

@@ -4,6 +4,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { deeperThan, MAX_JSON_DEPTH } from '../json-depth.ts';
 import { AuthError, noAuthorization } from './errors.ts';
 
 export type Json = Record<string, unknown>;
@@ -23,6 +24,9 @@ export async function readJson(c: Context): Promise<Json> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  }
+  if (deeperThan(value)) {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   return value as Json;
 }

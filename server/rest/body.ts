@@ -1,4 +1,5 @@
 /** Request bodies: JSON only, checked before any SQL runs (PGRST102, PGRST204). */
+import { deeperThan, MAX_JSON_DEPTH } from '../json-depth.ts';
 import { RestError } from './rest-error.ts';
 import type { TableInfo } from './schema-cache.ts';
 
@@ -10,11 +11,14 @@ export function invalidBody(details: string | null = null): RestError {
 
 export function parseJson(text: string): unknown {
   if (text.trim() === '') throw invalidBody();
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     throw invalidBody(e instanceof Error ? e.message : null);
   }
+  if (deeperThan(value)) throw invalidBody(`The JSON nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  return value;
 }
 
 export function isObject(v: unknown): v is JsonObject {

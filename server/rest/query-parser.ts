@@ -171,14 +171,20 @@ export function parseOperation(field: Field, text: string, inTree = false): Cond
   return { kind: 'condition', field, negate, op, value, ...(language && { language }) };
 }
 
+/** Deeper and/or nesting than any real filter needs; past it, a 400 instead of a stack overflow. */
+export const MAX_LOGIC_DEPTH = 32;
+
 /** Parses `(a.eq.1,and(b.gt.2,c.lt.3))`, the value of or= / and=. */
-export function parseLogicTree(op: 'and' | 'or', negate: boolean, value: string): Filter {
+export function parseLogicTree(op: 'and' | 'or', negate: boolean, value: string, depth = 1): Filter {
+  if (depth > MAX_LOGIC_DEPTH) {
+    throw parseError(`"failed to parse logic tree" (line 1, column 1)`, `and/or nested deeper than ${MAX_LOGIC_DEPTH} levels`);
+  }
   if (!value.startsWith('(') || !value.endsWith(')')) {
     throw parseError(`"failed to parse logic tree (${value})" (line 1, column 1)`, 'expecting a list in parentheses');
   }
   const children = splitTopLevel(value.slice(1, -1)).map((term): Filter => {
     const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(term);
-    if (nested) return parseLogicTree(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]!);
+    if (nested) return parseLogicTree(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]!, depth + 1);
     const { field, end } = readField(term);
     if (term[end] !== '.') {
       throw parseError(`"failed to parse logic tree (${value})" (line 1, column 1)`, `expecting "." after the column in "${term}"`);

@@ -305,6 +305,23 @@ describe('CORS', () => {
 });
 
 describe('limits', () => {
+  it('answers a 3,000-deep or=( … ) with 400 PGRST100, not a stack overflow', async () => {
+    const r = await b.request(`/notes?or=(${'or('.repeat(3000)}id.eq.1${')'.repeat(3001)}`);
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ code: 'PGRST100', details: 'and/or nested deeper than 32 levels' });
+    // Real nesting still works.
+    const ok = await b.request(`/notes?select=id&or=(${'and('.repeat(5)}id.eq.1${')'.repeat(5)},id.eq.2)&order=id`);
+    expect(ok.json).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('answers a Range past what a number holds with 416 and a clear message', async () => {
+    for (const range of ['99999999999999999999-', '0-99999999999999999999']) {
+      const r = await b.request('/notes?select=id', { headers: { Range: range } });
+      expect(r.status).toBe(416);
+      expect(r.json).toMatchObject({ code: 'PGRST103', details: "The Range header's boundaries must be whole numbers of at most 15 digits." });
+    }
+  });
+
   it('refuses more than 10000 values instead of hitting the protocol limit', async () => {
     const list = Array.from({ length: 10_001 }, (_, i) => i).join(',');
     const r = await b.request(`/notes?select=id&id=in.(${list})`);

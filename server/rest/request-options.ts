@@ -52,6 +52,10 @@ export function parseRangeHeader(header: string | undefined): { offset: number; 
   if (!header) return undefined;
   const m = /^(?:items=)?\s*(\d+)-(\d*)$/.exec(header.trim());
   if (!m) return undefined;
+  // As limit= and offset=: at most 15 digits, so the numbers stay exact (and fit a bigint).
+  if (m[1]!.length > 15 || m[2]!.length > 15) {
+    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'The Range header\'s boundaries must be whole numbers of at most 15 digits.');
+  }
   const from = Number(m[1]);
   if (m[2] === '') return { offset: from };
   const to = Number(m[2]);

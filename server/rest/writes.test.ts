@@ -17,6 +17,20 @@ const count = async (where = 'true') =>
 const representation = { Prefer: 'return=representation' };
 const single = { Accept: 'application/vnd.pgrst.object+json' };
 
+describe('bodies nested too deep', () => {
+  it('are a 400 PGRST102, in a column value or as the whole body, and write nothing', async () => {
+    const token = await b.userToken(USER_A);
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    const before = (await b.db.query<{ n: number }>('select count(*)::int as n from public.notes')).rows[0]!.n;
+    for (const body of [`{"title": "x", "meta": ${deep(20_000)}}`, deep(20_000)]) {
+      const r = await b.request('/notes', { method: 'POST', token, body });
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({ code: 'PGRST102', details: 'The JSON nests deeper than 64 levels.' });
+    }
+    expect((await b.db.query<{ n: number }>('select count(*)::int as n from public.notes')).rows[0]!.n).toBe(before);
+  });
+});
+
 describe('insert', () => {
   it('answers 201 with no body by default (return=minimal), and writes the row', async () => {
     const r = await b.request('/notes', { method: 'POST', token: tokenA, body: { title: 'Minimal A' } });
