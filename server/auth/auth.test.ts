@@ -278,6 +278,38 @@ describe('POST /token?grant_type=refresh_token', () => {
     expect(newest.json.code).toBe('refresh_token_already_used');
   });
 
+  /** As if `token` had been used `seconds` ago. */
+  const usedAgo = (token: string, seconds: number) =>
+    db.query(`update auth.refresh_tokens set updated_at = now() - make_interval(secs => $2) where token = $1`, [token, seconds]);
+
+  it('hands out the live child for a replayed parent only within the reuse interval; later the replay ends the family', async () => {
+    const s = await signUp();
+    const live = await refresh(s.refresh_token);
+    await usedAgo(s.refresh_token, 11.5);
+    const stolen = await refresh(s.refresh_token);
+    expect(stolen.status).toBe(400);
+    expect(stolen.json.code).toBe('refresh_token_already_used');
+    expect(stolen.json.refresh_token).toBeUndefined();
+    // The token that was live is dead too, and so is the session behind the access tokens.
+    expect((await refresh(live.json.refresh_token)).json.code).toBe('refresh_token_already_used');
+    const user = await req('GET', '/auth/v1/user', { token: live.json.access_token });
+    expect(user.status).toBe(403);
+  });
+
+  it('once a reuse is detected no token of the family works again, not even at once', async () => {
+    const s = await signUp();
+    const a = await refresh(s.refresh_token);
+    const b = await refresh(a.json.refresh_token);
+    await usedAgo(s.refresh_token, 60);
+    expect((await refresh(s.refresh_token)).json.code).toBe('refresh_token_already_used');
+    // b was live a moment ago; its revocation must not open a new reuse window.
+    for (const token of [b.json.refresh_token, a.json.refresh_token, s.refresh_token]) {
+      const r = await refresh(token);
+      expect(r.status).toBe(400);
+      expect(r.json.code).toBe('refresh_token_already_used');
+    }
+  });
+
   it('refuses unknown and missing tokens', async () => {
     const unknown = await refresh('nosuchtoken1');
     expect(unknown.status).toBe(400);

@@ -23,6 +23,7 @@ interface RefreshTokenRow {
   session_id: string;
   updated_at: Date;
   session_created_at: Date;
+  session_ended: boolean;
 }
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -112,6 +113,8 @@ export interface RotationSettings {
   reuseInterval: number;
 }
 
+const alreadyUsed = () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+
 const refreshNotFound = () =>
   new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
@@ -127,7 +130,8 @@ export async function rotateRefreshToken(
   settings: RotationSettings,
 ): Promise<{ userId: string; sessionId: string; refreshToken: string; createdAt: Date } | AuthError> {
   const r = await tx.query<RefreshTokenRow>(
-    `select rt.id, rt.token, rt.user_id, rt.revoked, rt.parent, rt.session_id, rt.updated_at, s.created_at as session_created_at
+    `select rt.id, rt.token, rt.user_id, rt.revoked, rt.parent, rt.session_id, rt.updated_at, s.created_at as session_created_at,
+            coalesce(s.not_after <= now(), false) as session_ended
        from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
       where rt.token = $1 for update of rt`,
     [presented],
@@ -136,9 +140,24 @@ export async function rotateRefreshToken(
   if (!token) return refreshNotFound();
   const session = { userId: token.user_id, sessionId: token.session_id, createdAt: token.session_created_at };
 
+  // A family ended by a detected reuse stays dead, every token of it.
+  if (token.session_ended) return alreadyUsed();
+
   if (token.revoked) {
-    // The client may have lost the answer to its last refresh: if this
-    // token's child is the session's live token, hand that one out again.
+    const usedAt = new Date(token.updated_at).getTime();
+    if (Date.now() > usedAt + settings.reuseInterval * 1000) {
+      // Reuse outside the window looks like a stolen token: end the family.
+      // Stricter than GoTrue (decision 045): the live token dies too, and no
+      // token's time of use moves, so no new window opens for any of them.
+      if (settings.rotation) {
+        await tx.query(`update auth.refresh_tokens set revoked = true where session_id = $1 and revoked = false`, [token.session_id]);
+        await tx.query(`update auth.sessions set not_after = now() where id = $1`, [token.session_id]);
+      }
+      return alreadyUsed();
+    }
+    // Within the window the client may have lost the answer to its last
+    // refresh: if this token's child is the session's live token, hand that
+    // one out again (only then: later, the live token is the holder's alone).
     const active = await tx.query<{ token: string; parent: string | null }>(
       `select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false
         order by id desc limit 1`,
@@ -146,17 +165,6 @@ export async function rotateRefreshToken(
     );
     const live = active.rows[0];
     if (live && live.parent === token.token) return { ...session, refreshToken: live.token };
-
-    const usedAt = new Date(token.updated_at).getTime();
-    if (Date.now() > usedAt + settings.reuseInterval * 1000) {
-      // Reuse outside the window looks like a stolen token: end the family.
-      if (settings.rotation) {
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [
-          token.session_id,
-        ]);
-      }
-      return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-    }
   }
 
   await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
@@ -178,7 +186,8 @@ export async function logout(tx: Queryable, userId: string, sessionId: string | 
   }
 }
 
+/** A session that exists and was not ended (by a detected refresh-token reuse). */
 export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
-  const r = await db.query(`select 1 from auth.sessions where id = $1`, [sessionId]);
+  const r = await db.query(`select 1 from auth.sessions where id = $1 and (not_after is null or not_after > now())`, [sessionId]);
   return r.rows.length > 0;
 }
