@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'vite';
-import { parseSiteUrl } from '../server/config.ts';
+import { parseApiExternalUrl, parseSiteUrl } from '../server/config.ts';
 import { startServer } from '../server/index.ts';
 import type { RendererModule, SiteHost } from '../server/site/site-host.ts';
 import { contentSecurityPolicy } from '../server/static/security-headers.ts';
@@ -54,6 +54,8 @@ async function main() {
     databaseUrl: process.env.DATABASE_URL || undefined,
     jwtSecret: process.env.JWT_SECRET || undefined,
     siteUrl: parseSiteUrl(process.env.SITE_URL),
+    // Mail links must reach this origin (the browser's), not the private port.
+    apiExternalUrl: parseApiExternalUrl(process.env.API_EXTERNAL_URL) ?? `http://localhost:${port}`,
     site,
   });
   const toBackend = getRequestListener(backend.app.fetch);

@@ -36,6 +36,7 @@ async function main() {
     jwtSecret: config.jwtSecret,
     spaDir: distDir,
     siteUrl: config.siteUrl,
+    apiExternalUrl: config.apiExternalUrl,
   });
 
   let closing = false;

@@ -20,6 +20,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** SITE_URL: the public origin of the site's absolute links; undefined = each request's own origin. */
   siteUrl: string | undefined;
+  /** API_EXTERNAL_URL: origin of mail links and the JWT `iss`; undefined = the listening address. */
+  apiExternalUrl: string | undefined;
   jwtSecret: string;
   auth: AuthSettings;
   /** The built SPA, when dist/index.html exists. */
@@ -60,26 +62,39 @@ function checkDatabaseUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** An origin-only URL setting (https://example.com), checked with a message naming the variable. */
+function parseOrigin(name: string, raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}=${raw} is not a URL. Set it to a public address, like https://example.com, or unset it.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`${name} must start with https:// or http:// (got ${url.protocol}//).`);
+  }
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`${name} must be an origin only, like https://example.com (no path, query or credentials; got ${raw}).`);
+  }
+  return url.origin;
+}
+
 /**
  * SITE_URL: where readers reach the site (https://example.com), for the
  * canonical links, Open Graph, feeds and sitemap. An origin only: the pages
  * live at its root.
  */
 export function parseSiteUrl(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`SITE_URL=${raw} is not a URL. Set it to the site's public address, like https://example.com, or unset it.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`SITE_URL must start with https:// or http:// (got ${url.protocol}//).`);
-  }
-  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(`SITE_URL must be an origin only, like https://example.com (no path, query or credentials; got ${raw}).`);
-  }
-  return url.origin;
+  return parseOrigin('SITE_URL', raw);
+}
+
+/**
+ * API_EXTERNAL_URL: where the APIs are reached from outside, for links in
+ * mails and the JWT `iss` (GoTrue's setting of the same name).
+ */
+export function parseApiExternalUrl(raw: string | undefined): string | undefined {
+  return parseOrigin('API_EXTERNAL_URL', raw);
 }
 
 /**
@@ -174,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     dataDir,
     databaseUrl: checkDatabaseUrl(env.DATABASE_URL),
     siteUrl: parseSiteUrl(env.SITE_URL),
+    apiExternalUrl: parseApiExternalUrl(env.API_EXTERNAL_URL),
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
     auth: readAuthSettings(path.join(root, 'supabase', 'config.toml')),
     spaDir: existsSync(path.join(distDir, 'index.html')) ? distDir : undefined,

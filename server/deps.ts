@@ -34,6 +34,12 @@ export interface AppDeps {
   site: SiteHost | undefined;
   /** SITE_URL: origin of the site's absolute links; undefined = each request's own origin. */
   siteUrl: string | undefined;
+  /**
+   * Where the APIs are reached from outside (GoTrue's API_EXTERNAL_URL): the
+   * origin of the links in mails and of the JWT `iss`. From configuration or
+   * the listening address, never from a request (issue 10).
+   */
+  apiExternalUrl: string;
 }
 
 export interface AppOptions {

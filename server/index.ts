@@ -44,6 +44,8 @@ export interface StartOptions {
   site?: SiteHost;
   /** SITE_URL; undefined = each request's own origin. */
   siteUrl?: string | undefined;
+  /** API_EXTERNAL_URL: the origin of mail links and the JWT `iss`; undefined = the address it listens on. */
+  apiExternalUrl?: string | undefined;
   /** Overrides of supabase/config.toml [auth]. */
   auth?: Partial<AuthSettings>;
   appOptions?: AppOptions;
@@ -72,9 +74,9 @@ function urlFor(host: string, port: number): string {
   return `http://${h}:${port}`;
 }
 
-function listen(app: Hono, port: number, host: string): Promise<ServerType> {
+function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, host: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server));
+    const server = serve({ fetch, port, hostname: host }, () => resolve(server));
     server.once('error', reject);
   });
 }
@@ -100,10 +102,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { db } = opened;
   try {
     const keys = await createApiKeys(jwtSecret);
-    const app = createApp({ db, jwtSecret, ...keys, auth, dataDir, site, siteUrl: options.siteUrl }, options.appOptions);
     const host = options.host ?? (process.env.HOST || '127.0.0.1');
-    const server = await listen(app, options.port ?? 8080, host);
+    // Listen first, so the app knows the address it answers on (port 0 picks
+    // one): mail links and `iss` use it when API_EXTERNAL_URL is unset, never
+    // a request's Host header.
+    let app: Hono | undefined;
+    const server = await listen(
+      (request) => app?.fetch(request) ?? new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }),
+      options.port ?? 8080,
+      host,
+    );
     const port = (server.address() as AddressInfo).port;
+    const apiExternalUrl = options.apiExternalUrl ?? urlFor(host, port);
+    app = createApp({ db, jwtSecret, ...keys, auth, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl }, options.appOptions);
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
     if (holdsDataDir) recordServerUrl(dataDir, urlFor(host, port));
@@ -155,6 +166,7 @@ async function main(): Promise<void> {
     jwtSecret: config.jwtSecret,
     spaDir: config.spaDir,
     siteUrl: config.siteUrl,
+    apiExternalUrl: config.apiExternalUrl,
   });
   console.log(`Local Supabase-compatible backend on ${server.url} (${server.database})`);
   console.log(`  REST ${server.url}/rest/v1   Auth ${server.url}/auth/v1${config.spaDir ? `   Site ${server.url}/` : '   (no dist/: API only; run npm run build)'}`);

@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { createAuthRoutes } from './index.ts';
 import { isAllowedRedirect } from './redirect.ts';
-import { call, decodeJwt, openTestDb, testDeps, uniqueEmail } from './testing.ts';
+import { call, decodeJwt, openTestDb, TEST_API_URL, testDeps, uniqueEmail } from './testing.ts';
 
 let db: Database;
 let deps: AppDeps;
@@ -47,6 +47,24 @@ const signIn = (email: string) =>
   call(app, deps, 'POST', '/auth/v1/token?grant_type=password', { body: { email, password: 'secret123' } });
 
 describe('sign-up with confirmations on', () => {
+  it('writes the link from API_EXTERNAL_URL, never from the Host a request names (issue 10)', async () => {
+    const email = uniqueEmail('host');
+    const r = await app.request('http://attacker.example/auth/v1/signup', {
+      method: 'POST',
+      headers: { apikey: deps.anonKey, 'Content-Type': 'application/json', Host: 'attacker.example', 'X-Forwarded-Host': 'attacker.example' },
+      body: JSON.stringify({ email, password: 'secret123' }),
+    });
+    expect(r.status).toBe(200);
+    const mail = await mailTo(email);
+    expect(mail).not.toContain('attacker.example');
+    const link = linkIn(mail);
+    expect(link.origin).toBe(TEST_API_URL);
+    // The session the link gives is issued by the configured address too.
+    const verify = await app.request(link.pathname + link.search, { headers: { Host: 'attacker.example' } });
+    const fragment = new URLSearchParams(new URL(verify.headers.get('location')!).hash.slice(1));
+    expect(decodeJwt(fragment.get('access_token')!).iss).toBe(`${TEST_API_URL}/auth/v1`);
+  });
+
   it('returns the user without a session, mails a link that confirms and signs in', async () => {
     const email = uniqueEmail('confirm');
     const r = await call(app, deps, 'POST', `/auth/v1/signup?redirect_to=${encodeURIComponent('http://localhost:8080/admin')}`, {

@@ -19,8 +19,8 @@ export interface AuthContext {
   options: AuthOptions;
 }
 
-export function tokenSettings(ctx: AuthContext, c: Context): TokenSettings {
-  return { jwtSecret: ctx.deps.jwtSecret, jwtExpiry: ctx.deps.auth.jwtExpiry, issuer: issuer(c) };
+export function tokenSettings(ctx: AuthContext): TokenSettings {
+  return { jwtSecret: ctx.deps.jwtSecret, jwtExpiry: ctx.deps.auth.jwtExpiry, issuer: issuer(ctx.deps.apiExternalUrl) };
 }
 
 /** Sign-in and sign-up count against the caller's address (config [auth.rate_limit]). */

@@ -78,11 +78,7 @@ export function clientAddress(c: Context, trustedProxyHeader: string | undefined
   }
 }
 
-/** The `iss` claim: this server's own /auth/v1 URL, as GoTrue's API_EXTERNAL_URL gives it. */
-export function issuer(c: Context): string {
-  return `${externalOrigin(c)}/auth/v1`;
-}
-
-export function externalOrigin(c: Context): string {
-  return new URL(c.req.url).origin;
+/** The `iss` claim: the /auth/v1 URL under API_EXTERNAL_URL (or the listening address), as GoTrue gives it. */
+export function issuer(apiExternalUrl: string): string {
+  return `${apiExternalUrl}/auth/v1`;
 }

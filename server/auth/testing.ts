@@ -13,6 +13,8 @@ import { openPostgres } from '../db/postgres.ts';
 import { secretKey } from './jwt.ts';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+/** The origin `call` sends requests to; API_EXTERNAL_URL of the auth tests. */
+export const TEST_API_URL = 'http://127.0.0.1:8080';
 
 /**
  * In-memory PGlite; or, with AUTH_TEST_DATABASE_URL set, that PostgreSQL
@@ -56,6 +58,7 @@ export async function testDeps(db: Database, over: Partial<AuthSettings> = {}, d
     dataDir,
     site: undefined,
     siteUrl: undefined,
+    apiExternalUrl: TEST_API_URL,
   };
 }
 

@@ -17,6 +17,8 @@ import { FIXTURE_MIGRATIONS } from '../db/fixtures/paths.ts';
 
 export { FIXTURE_MIGRATIONS };
 export const TEST_SECRET = 'server-tests-secret-0123456789-abcdefghij';
+/** What the in-process app answers as (app.request's default origin); API_EXTERNAL_URL of the server tests. */
+export const TEST_API_URL = 'http://localhost';
 export const USER_A = '00000000-0000-4000-8000-00000000000a';
 export const USER_B = '00000000-0000-4000-8000-00000000000b';
 
@@ -67,6 +69,7 @@ export async function createTestBackend() {
     dataDir: undefined,
     site: undefined,
     siteUrl: undefined,
+    apiExternalUrl: TEST_API_URL,
   });
   const userToken = (sub: string) => signToken({ sub, role: 'authenticated', aud: 'authenticated', email: `${sub.slice(-1)}@example.com` });
 

@@ -12,7 +12,7 @@ import { validateEmail } from '../email.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { assertStrongPassword, hashPassword } from '../password.ts';
 import { safeRedirect } from '../redirect.ts';
-import { externalOrigin, obj, readJson, str } from '../request.ts';
+import { obj, readJson, str } from '../request.ts';
 import { sessionJson, startSession } from '../sessions.ts';
 import { confirmEmail, findUserByEmail, insertUser, loadUserJson, reloadUser, touchLastSignIn, userJson, type UserRow } from '../users.ts';
 
@@ -48,7 +48,7 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
       if (autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
       if (existing.email_confirmed_at) return c.json(fakeUser(email, data));
       const user = await deps.db.transaction(async (tx) => {
-        await sendConfirmation(tx, ctx.mailer, existing, externalOrigin(c), redirectTo);
+        await sendConfirmation(tx, ctx.mailer, existing, deps.apiExternalUrl, redirectTo);
         return reloadUser(tx, existing.id);
       });
       return c.json(await loadUserJson(deps.db, user));
@@ -59,7 +59,7 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
     const result = await insertOnce(() => deps.db.transaction(async (tx) => {
       let user: UserRow = await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false });
       if (!autoconfirm) {
-        await sendConfirmation(tx, ctx.mailer, user, externalOrigin(c), redirectTo);
+        await sendConfirmation(tx, ctx.mailer, user, deps.apiExternalUrl, redirectTo);
         return { user: await reloadUser(tx, user.id) };
       }
       await confirmEmail(tx, user.id);
@@ -70,7 +70,7 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
     }));
 
     if (!result.session) return c.json(await loadUserJson(deps.db, result.user));
-    return c.json(await sessionJson(deps.db, result.user, result.session, tokenSettings(ctx, c)));
+    return c.json(await sessionJson(deps.db, result.user, result.session, tokenSettings(ctx)));
   });
 }
 

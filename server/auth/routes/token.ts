@@ -44,7 +44,7 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
     await touchLastSignIn(tx, found.id);
     return { user: await reloadUser(tx, found.id), session };
   });
-  const answer = await sessionJson(deps.db, user, session, tokenSettings(ctx, c));
+  const answer = await sessionJson(deps.db, user, session, tokenSettings(ctx));
   // A password that met older, weaker rules still signs in, with a warning
   // the client surfaces as data.weak_password (protocol §2.1).
   let weak = null;
@@ -79,5 +79,5 @@ async function refreshGrant(ctx: AuthContext, c: Context): Promise<Response> {
     return { user, rotated };
   });
   if (outcome instanceof AuthError) throw outcome;
-  return c.json(await sessionJson(deps.db, outcome.user, outcome.rotated, tokenSettings(ctx, c)));
+  return c.json(await sessionJson(deps.db, outcome.user, outcome.rotated, tokenSettings(ctx)));
 }

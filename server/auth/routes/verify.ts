@@ -37,7 +37,7 @@ export function verifyRoutes(app: Hono, ctx: AuthContext): void {
     });
     if (!result) return fail('otp_expired', 'Email link is invalid or has expired');
 
-    const s = await sessionJson(deps.db, result.user, { ...result.session, amrMethod: 'otp' }, tokenSettings(ctx, c));
+    const s = await sessionJson(deps.db, result.user, { ...result.session, amrMethod: 'otp' }, tokenSettings(ctx));
     const fragment = new URLSearchParams({
       access_token: String(s.access_token),
       expires_at: String(s.expires_at),
