@@ -64,7 +64,17 @@ describe('supabase/config.toml', () => {
       refreshTokenRotation: true,
       refreshTokenReuseInterval: 10,
       rateLimitSignInSignUps: 30,
+      rateLimitEmailSent: 2,
+      emailMaxFrequency: 1,
     });
+  });
+
+  it('reads Go durations and refuses anything else', () => {
+    const file = path.join(dir, 'config.toml');
+    writeFileSync(file, '[auth.email]\nmax_frequency = "1m30s"\n');
+    expect(readAuthSettings(file).emailMaxFrequency).toBe(90);
+    writeFileSync(file, '[auth.email]\nmax_frequency = "soon"\n');
+    expect(() => readAuthSettings(file)).toThrow('supabase/config.toml: auth.email.max_frequency must be a duration like "1s", "60s" or "1m30s" (got "soon").');
   });
 
   it('names the wrong setting', () => {

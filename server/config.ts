@@ -142,6 +142,16 @@ function pick<T>(where: string, t: Toml | undefined, key: string, kind: 'string'
   return v as T;
 }
 
+/** A Go duration as the Supabase CLI writes them ("1s", "1m30s", "500ms"), in seconds. */
+function goDurationSeconds(where: string, raw: string): number {
+  const units: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  const parts = [...raw.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== raw) {
+    throw new ConfigError(`supabase/config.toml: ${where} must be a duration like "1s", "60s" or "1m30s" (got ${JSON.stringify(raw)}).`);
+  }
+  return parts.reduce((total, p) => total + Number(p[1]) * units[p[2]!]!, 0);
+}
+
 /** Reads the [auth] section of supabase/config.toml, with the Supabase CLI's defaults for what is missing. */
 export function readAuthSettings(configToml: string): AuthSettings {
   let doc: Toml;
@@ -168,6 +178,8 @@ export function readAuthSettings(configToml: string): AuthSettings {
     refreshTokenRotation: pick('auth', auth, 'enable_refresh_token_rotation', 'boolean', true),
     refreshTokenReuseInterval: pick('auth', auth, 'refresh_token_reuse_interval', 'number', 10),
     rateLimitSignInSignUps: pick('auth.rate_limit', rate, 'sign_in_sign_ups', 'number', 30),
+    rateLimitEmailSent: pick('auth.rate_limit', rate, 'email_sent', 'number', 2),
+    emailMaxFrequency: goDurationSeconds('auth.email.max_frequency', pick('auth.email', email, 'max_frequency', 'string', '1s')),
   };
   if (settings.jwtExpiry < 30 || settings.jwtExpiry > 604800) {
     throw new ConfigError('supabase/config.toml: auth.jwt_expiry must be between 30 and 604800 seconds.');

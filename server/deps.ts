@@ -19,6 +19,10 @@ export interface AuthSettings {
   refreshTokenReuseInterval: number;
   /** Sign-in + sign-up requests per 5 minutes per client address. */
   rateLimitSignInSignUps: number;
+  /** Mails per hour, all addresses together ([auth.rate_limit] email_sent). */
+  rateLimitEmailSent: number;
+  /** Seconds between two mails to one address ([auth.email] max_frequency). */
+  emailMaxFrequency: number;
 }
 
 export interface AppDeps {
@@ -50,6 +54,8 @@ export interface AppOptions {
 export interface AuthOptions {
   /** Overrides config's sign_in_sign_ups per 5 minutes (tests use small numbers). */
   rateLimit?: { max: number; windowMs: number; now?: () => number };
+  /** Overrides the failed sign-ins allowed per account (10 per 5 minutes). */
+  accountRateLimit?: { max: number; windowMs: number; now?: () => number };
   /**
    * Set only when the server sits behind a reverse proxy that overwrites this
    * header (e.g. "x-forwarded-for"): its first address then keys the rate

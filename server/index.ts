@@ -106,15 +106,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Listen first, so the app knows the address it answers on (port 0 picks
     // one): mail links and `iss` use it when API_EXTERNAL_URL is unset, never
     // a request's Host header.
-    let app: Hono | undefined;
+    const started: { app?: Hono } = {};
     const server = await listen(
-      (request) => app?.fetch(request) ?? new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }),
+      (request) => started.app?.fetch(request) ?? new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }),
       options.port ?? 8080,
       host,
     );
     const port = (server.address() as AddressInfo).port;
     const apiExternalUrl = options.apiExternalUrl ?? urlFor(host, port);
-    app = createApp({ db, jwtSecret, ...keys, auth, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl }, options.appOptions);
+    const app = createApp({ db, jwtSecret, ...keys, auth, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl }, options.appOptions);
+    started.app = app;
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
     if (holdsDataDir) recordServerUrl(dataDir, urlFor(host, port));

@@ -46,6 +46,31 @@ function linkIn(mail: string): URL {
 const signIn = (email: string) =>
   call(app, deps, 'POST', '/auth/v1/token?grant_type=password', { body: { email, password: 'secret123' } });
 
+describe('mail limits (config.toml [auth.rate_limit] email_sent, [auth.email] max_frequency)', () => {
+  it('mails one address at most once per max_frequency, and all addresses at most email_sent times an hour', async () => {
+    const limited = await testDeps(db, { enableConfirmations: true, rateLimitEmailSent: 2, emailMaxFrequency: 60 }, dataDir);
+    const limitedApp = new Hono().route('/auth/v1', createAuthRoutes(limited));
+    const signUp = (email: string, ip: string) =>
+      call(limitedApp, limited, 'POST', '/auth/v1/signup', { body: { email, password: 'secret123' }, ip });
+    const first = uniqueEmail('limit');
+    expect((await signUp(first, '10.9.0.1')).status).toBe(200);
+
+    // The same unconfirmed address again, at once: too soon.
+    const again = await signUp(first, '10.9.0.2');
+    expect(again.status).toBe(429);
+    expect(again.json.code).toBe('over_email_send_rate_limit');
+    expect(again.json.message).toMatch(/^For security purposes, you can only request this after (59|60) seconds\.$/);
+
+    expect((await signUp(uniqueEmail('limit'), '10.9.0.3')).status).toBe(200);
+    // A third mail within the hour: refused, and no account is left without its mail.
+    const third = uniqueEmail('limit');
+    const over = await signUp(third, '10.9.0.4');
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({ code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' });
+    expect((await db.query('select 1 from auth.users where email = $1', [third])).rows).toHaveLength(0);
+  });
+});
+
 describe('sign-up with confirmations on', () => {
   it('writes the link from API_EXTERNAL_URL, never from the Host a request names (issue 10)', async () => {
     const email = uniqueEmail('host');

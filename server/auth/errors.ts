@@ -20,6 +20,7 @@ export type AuthErrorCode =
   | 'invalid_credentials'
   | 'no_authorization'
   | 'not_admin'
+  | 'over_email_send_rate_limit'
   | 'over_request_rate_limit'
   | 'phone_provider_disabled'
   | 'refresh_token_already_used'

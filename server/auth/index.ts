@@ -19,6 +19,7 @@ import { verifyRoutes } from './routes/verify.ts';
 export type { AuthOptions } from './context.ts';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 /** Auth bodies are a few hundred bytes; refuse big ones before reading them, as REST does. */
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -30,6 +31,11 @@ export function createAuthRoutes(deps: AppDeps, options: AuthOptions = {}): Hono
     limiter: new SlidingWindowLimiter(
       options.rateLimit ?? { max: deps.auth.rateLimitSignInSignUps, windowMs: FIVE_MINUTES },
     ),
+    // Ten wrong passwords per account in five minutes, from anywhere; more
+    // would let many addresses share one guessing run. (It also lets a
+    // stranger delay her sign-in by five minutes: the lesser harm.)
+    failedSignIns: new SlidingWindowLimiter(options.accountRateLimit ?? { max: 10, windowMs: FIVE_MINUTES }),
+    mailsSent: new SlidingWindowLimiter({ max: deps.auth.rateLimitEmailSent, windowMs: ONE_HOUR }),
   };
 
   const app = new Hono();

@@ -18,6 +18,12 @@ export class SlidingWindowLimiter {
     this.now = options.now ?? Date.now;
   }
 
+  /** Whether `key` is at its limit now (nothing is recorded). */
+  full(key: string): boolean {
+    const since = this.now() - this.options.windowMs;
+    return (this.hits.get(key) ?? []).filter((t) => t > since).length >= this.options.max;
+  }
+
   /** Records a request; false when it goes over the limit (and is not counted). */
   take(key: string): boolean {
     const now = this.now();

@@ -45,6 +45,8 @@ export const localAuthSettings = (over: Partial<AuthSettings> = {}): AuthSetting
   refreshTokenRotation: true,
   refreshTokenReuseInterval: 10,
   rateLimitSignInSignUps: 1000,
+  rateLimitEmailSent: 1000,
+  emailMaxFrequency: 0,
   ...over,
 });
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { isPgError } from '../../db/database.ts';
-import { clientInfo, takeSignInSignUp, tokenSettings, type AuthContext } from '../context.ts';
+import { clientInfo, takeMail, takeSignInSignUp, tokenSettings, type AuthContext } from '../context.ts';
 import { sendConfirmation } from '../confirmation.ts';
 import { validateEmail } from '../email.ts';
 import { AuthError, validationFailed } from '../errors.ts';
@@ -47,6 +47,7 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
       // answer, an unconfirmed one a fresh confirmation mail.
       if (autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
       if (existing.email_confirmed_at) return c.json(fakeUser(email, data));
+      takeMail(ctx, existing.confirmation_sent_at);
       const user = await deps.db.transaction(async (tx) => {
         await sendConfirmation(tx, ctx.mailer, existing, deps.apiExternalUrl, redirectTo);
         return reloadUser(tx, existing.id);
@@ -54,6 +55,7 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
       return c.json(await loadUserJson(deps.db, user));
     }
 
+    if (!autoconfirm) takeMail(ctx, null);
     // Hash before the transaction: bcrypt is slow and PGlite runs one transaction at a time.
     const passwordHash = await hashPassword(password);
     const result = await insertOnce(() => deps.db.transaction(async (tx) => {

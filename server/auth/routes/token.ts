@@ -7,7 +7,7 @@ import { AuthError, invalidCredentials, validationFailed } from '../errors.ts';
 import { verifyPassword, weakness } from '../password.ts';
 import { readJson, str } from '../request.ts';
 import { rotateRefreshToken, sessionJson, startSession } from '../sessions.ts';
-import { findUserByEmail, findUserById, isBanned, reloadUser, touchLastSignIn } from '../users.ts';
+import { findUserByEmail, findUserById, isBanned, normalizeEmail, reloadUser, touchLastSignIn } from '../users.ts';
 
 const userBanned = () => new AuthError(400, 'user_banned', 'User is banned');
 
@@ -32,11 +32,19 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
   if ((!email && !phone) || !password) {
     throw validationFailed('You must provide either an email or phone number and a password');
   }
+  // Failed attempts per account, wherever they come from (the per-address
+  // limit alone lets many addresses share the guessing).
+  const account = email ? normalizeEmail(email) : `phone:${phone}`;
+  if (ctx.failedSignIns.full(account)) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
   // No phone users exist here, so a phone login can only fail, like an unknown email.
   const found = email ? await findUserByEmail(deps.db, email) : undefined;
-  if (!found || !found.encrypted_password) throw invalidCredentials();
+  // Unknown address, no password, wrong password: the same check, the same
+  // time (a dummy hash stands in), the same answer.
+  if (!(await verifyPassword(password, found?.encrypted_password)) || !found) {
+    ctx.failedSignIns.take(account);
+    throw invalidCredentials();
+  }
   if (isBanned(found)) throw userBanned();
-  if (!(await verifyPassword(password, found.encrypted_password))) throw invalidCredentials();
   if (!found.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
 
   const { user, session } = await deps.db.transaction(async (tx) => {
