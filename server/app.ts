@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   // and files come with their brotli or gzip copy and pass through.
   app.use('*', compress());
   for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1']) app.use(`${prefix}/*`, CORS);
-  app.route('/rest/v1', createRestRoutes(deps));
+  app.route('/rest/v1', createRestRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));
   app.route('/auth/v1', createAuthRoutes(deps, options.auth));
   // Last: everything that is not an API is the site.
   if (deps.site) {

@@ -74,7 +74,9 @@ function urlFor(host: string, port: number): string {
   return `http://${h}:${port}`;
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, host: string): Promise<ServerType> {
+type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
+
+function listen(fetch: FetchHandler, port: number, host: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: host }, () => resolve(server));
     server.once('error', reject);
@@ -108,7 +110,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // a request's Host header.
     const started: { app?: Hono } = {};
     const server = await listen(
-      (request) => started.app?.fetch(request) ?? new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }),
+      // env carries the socket: the client's address (rate limits, the REST scheduler).
+      (request, env) => started.app?.fetch(request, env) ?? new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }),
       options.port ?? 8080,
       host,
     );

@@ -60,8 +60,21 @@ export const noAuthorization = () =>
   new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
 
 /** Hono onError handler: AuthError → its response; anything else → 500 unexpected_failure. */
+/** Connection lost (08…), a full pool (PGRST003), the embedded database restarting (57P03). */
+function isUnavailable(err: Error): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('08') || code === 'PGRST003' || code === '57P03');
+}
+
 export function handleAuthError(err: Error, c: Context): Response {
   c.header('X-Supabase-Api-Version', API_VERSION);
+  if (!(err instanceof AuthError) && isUnavailable(err)) {
+    // The database is unreachable for a moment (a lost connection, a full
+    // pool, a restart): 503, which supabase-js retries (protocol §2.4).
+    c.header('x-sb-error-code', 'unexpected_failure');
+    c.header('Retry-After', '1');
+    return c.json({ code: 'unexpected_failure', message: 'The service is briefly unavailable; try again.' }, 503);
+  }
   if (!(err instanceof AuthError)) {
     console.error('[auth] unexpected error', err);
     c.header('x-sb-error-code', 'unexpected_failure');

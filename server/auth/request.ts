@@ -2,10 +2,11 @@
  * Reading what a GoTrue request carries: the JSON body, the bearer token and
  * the caller's address.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { deeperThan, MAX_JSON_DEPTH } from '../json-depth.ts';
 import { AuthError, noAuthorization } from './errors.ts';
+
+export { clientAddress } from '../client-address.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -57,25 +58,6 @@ export function bearer(c: Context): string {
   const m = /^bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) throw noAuthorization();
   return m[1]!;
-}
-
-/**
- * The address rate limits are keyed by. By default the TCP peer, because a
- * header like X-Forwarded-For is whatever the client wants it to be; only
- * when the server is told it sits behind a proxy (`trustedProxyHeader`) is
- * the first address of that header used instead. In-process requests
- * (app.request in tests) have no socket unless one is passed as env.
- */
-export function clientAddress(c: Context, trustedProxyHeader: string | undefined): string {
-  if (trustedProxyHeader) {
-    const forwarded = c.req.header(trustedProxyHeader)?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** The `iss` claim: the /auth/v1 URL under API_EXTERNAL_URL (or the listening address), as GoTrue gives it. */

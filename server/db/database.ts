@@ -14,11 +14,34 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * Each statement's limit, in ms: the role's statement_timeout. PostgreSQL
+   * enforces it itself (the request sets it); embedded PGlite cannot, so its
+   * worker's watchdog does (server/db/pglite-worker-db.ts).
+   */
+  statementTimeoutMs?: number;
+  /** Reads only: nothing the transaction does can change the data. */
+  readOnly?: boolean;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** BEGIN … COMMIT around fn; ROLLBACK (and rethrow) when fn throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * When only this process can write (embedded PGlite): a count of what may
+   * have written so far, so a reader of derived state (the site's content
+   * version) can tell nothing changed without asking. Undefined when other
+   * processes may write (PostgreSQL).
+   */
+  readonly writes?: number;
   close(): Promise<void>;
+}
+
+/** The error PostgreSQL raises when statement_timeout cancels a statement. */
+export function statementTimeoutError(): PgError {
+  return Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
 }
 
 /** Postgres error fields as both drivers expose them. */

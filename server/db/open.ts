@@ -57,11 +57,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   const { db: raw, lock, description } = await openRaw(options);
   let closed: Promise<void> | undefined;
   const db: Database = {
-    ...raw,
     kind: raw.kind,
     query: raw.query.bind(raw),
     exec: raw.exec.bind(raw),
     transaction: raw.transaction.bind(raw),
+    get writes() {
+      return raw.writes;
+    },
     // Idempotent: signal handlers and tests may both close.
     close() {
       closed ??= (async () => {

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
+import { PgliteWorkerDatabase } from './pglite-worker-db.ts';
 
 function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
@@ -13,9 +14,15 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
-/** Opens (or creates) an embedded database; `dataDir` undefined means in memory. */
+/**
+ * Opens (or creates) an embedded database. A data directory (every server,
+ * the CLI) runs in a worker thread with a watchdog (pglite-worker-db.ts);
+ * `dataDir` undefined means in memory, on this thread: tests of parts that
+ * need a database but not its isolation (a restart would empty it).
+ */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  // On Node, PGlite mounts the data directory through Emscripten's NODEFS:
+  if (dataDir !== undefined) return PgliteWorkerDatabase.open(dataDir);
+  // Durability, for both: on Node, PGlite mounts the data directory through Emscripten's NODEFS:
   // Postgres's write() calls are the host's, so when COMMIT returns the WAL
   // is in the OS's files and a kill -9 loses no committed row
   // (server/db/durability.test.ts). syncToFs is a no-op for NodeFS, so

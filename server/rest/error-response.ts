@@ -1,5 +1,6 @@
 /** Turns anything thrown in /rest/v1 into PostgREST's error response: the one place that does. */
 import type { Context } from 'hono';
+import { PoolTimeoutError } from '../db/postgres.ts';
 import { fromPgError, RestError } from './rest-error.ts';
 
 /** The role a request ran as, set once its token is verified: it decides 401 or 403 for 42501. */
@@ -9,6 +10,7 @@ export const JSON_UTF8 = 'application/json; charset=utf-8';
 
 export function toRestError(e: unknown, role: string): RestError {
   if (e instanceof RestError) return e;
+  if (e instanceof PoolTimeoutError) return new RestError(504, 'PGRST003', e.message, null, null, { 'Retry-After': '1' });
   const pg = fromPgError(e, role);
   if (pg) return pg;
   console.error('rest: unexpected error', e);

@@ -5,7 +5,9 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../deps.ts';
+import { clientAddress } from '../client-address.ts';
 import type { Database } from '../db/database.ts';
+import { POOL_WAIT_MS, POOL_SIZE } from '../db/postgres.ts';
 import { authenticate, type Caller } from './authenticate.ts';
 import { bodyRows, invalidBody, isObject, parseJson, writeColumns } from './body.ts';
 import { errorResponse, type RestEnv } from './error-response.ts';
@@ -14,6 +16,7 @@ import { runRead } from './read.ts';
 import { checkProfile, parsePrefer, parseRangeHeader, wantsSingleObject } from './request-options.ts';
 import { inRequestTx, Rollback, type RequestInfo } from './request-tx.ts';
 import { restResponse } from './response.ts';
+import { FairScheduler } from './scheduler.ts';
 import { RestError } from './rest-error.ts';
 import { argsFromBody, argsFromQuery, findFunction, runRpc } from './rpc.ts';
 import { SchemaCache } from './schema-cache.ts';
@@ -60,10 +63,20 @@ async function readBody(c: Context): Promise<unknown> {
   return parseJson(await c.req.text());
 }
 
-export function createRestRoutes(deps: AppDeps): Hono<RestEnv> {
+export interface RestOptions {
+  /** As AuthOptions.trustedProxyHeader: the header that names the client behind a proxy. */
+  trustedProxyHeader?: string;
+}
+
+export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono<RestEnv> {
   const app = new Hono<RestEnv>();
   const schema = schemaCacheFor(deps.db);
   const { db, jwtSecret } = deps;
+  // PGlite is one connection; on PostgreSQL two of the pool stay for sign-ins and the site.
+  const scheduler = new FairScheduler(db.kind === 'pglite' ? 1 : POOL_SIZE - 2, POOL_WAIT_MS);
+  /** One request's transaction, in its client's turn. */
+  const inTurn = <T>(c: Context<RestEnv>, task: () => Promise<T>) =>
+    scheduler.run(clientAddress(c, options.trustedProxyHeader), task);
 
   app.onError((e, c) => errorResponse(c, e));
 
@@ -96,11 +109,14 @@ export function createRestRoutes(deps: AppDeps): Hono<RestEnv> {
     const prefer = parsePrefer(c.req.header('prefer'));
     const single = wantsSingleObject(c.req.header('accept'));
     // The single-row check throws inside the transaction: a volatile function's writes roll back too.
-    const result = await inRequestTx(db, caller, info, isRead, async (tx) => {
-      const r = await runRpc(tx, fn, args, single);
-      if (prefer.rollback) throw new Rollback(r);
-      return r;
-    });
+    const role = await schema.roleSettings(caller.role);
+    const result = await inTurn(c, () =>
+      inRequestTx(db, caller, info, isRead, role, async (tx) => {
+        const r = await runRpc(tx, fn, args, single);
+        if (prefer.rollback) throw new Rollback(r);
+        return r;
+      }),
+    );
     return restResponse(c.req.method, result.status, result.body, profileHeader(profile), single);
   });
 
@@ -118,8 +134,9 @@ export function createRestRoutes(deps: AppDeps): Hono<RestEnv> {
     }
     const single = wantsSingleObject(c.req.header('accept'));
     const prefer = parsePrefer(c.req.header('prefer'));
-    const result = await inRequestTx(db, caller, info, true, (tx) =>
-      runRead(tx, table, q, { single, count: prefer.count, maxRows: MAX_ROWS }),
+    const role = await schema.roleSettings(caller.role);
+    const result = await inTurn(c, () =>
+      inRequestTx(db, caller, info, true, role, (tx) => runRead(tx, table, q, { single, count: prefer.count, maxRows: MAX_ROWS })),
     );
     return restResponse(c.req.method, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
   });
@@ -133,8 +150,9 @@ export function createRestRoutes(deps: AppDeps): Hono<RestEnv> {
     const prefer = parsePrefer(c.req.header('prefer'));
     const opts = { prefer, single };
     const body = kind === 'delete' ? undefined : await readBody(c);
-    const run = async (): Promise<WriteResult> =>
-      inRequestTx(db, caller, info, false, async (tx) => {
+    const role = await schema.roleSettings(caller.role);
+    const run = (): Promise<WriteResult> =>
+      inRequestTx(db, caller, info, false, role, async (tx) => {
         let r: WriteResult;
         if (kind === 'insert') {
           const rows = bodyRows(body);
@@ -146,7 +164,7 @@ export function createRestRoutes(deps: AppDeps): Hono<RestEnv> {
         if (prefer.rollback) throw new Rollback(r);
         return r;
       });
-    const result = await run();
+    const result = await inTurn(c, run);
     return restResponse(c.req.method, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
   };
   app.post('/:table', (c) => write(c, 'insert'));

@@ -7,6 +7,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { Caller } from './authenticate.ts';
 import { RestError } from './rest-error.ts';
+import type { RoleSettings } from './schema-cache.ts';
 
 /** The roles a token may name: the ones Supabase's authenticator may switch to. */
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -32,29 +33,44 @@ const SETTINGS_SQL = `select
   set_config('request.path', $4, true),
   set_config('request.headers', $5, true)`;
 
+/** A PostgreSQL duration setting ('3s', '8000', '1min') in ms; 0 or unreadable means none. */
+export function durationMs(value: string | undefined): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(value ?? '');
+  if (!m) return undefined;
+  const unit = { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 'ms']!;
+  const ms = Number(m[1]) * unit;
+  return ms > 0 ? ms : undefined;
+}
+
 export async function inRequestTx<T>(
   db: Database,
   caller: Caller,
   request: RequestInfo,
   readOnly: boolean,
+  role: RoleSettings,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   if (!API_ROLES.has(caller.role)) {
     throw new RestError(403, '42501', `permission denied to set role "${caller.role}"`);
   }
+  // The role's own settings apply, as PostgREST applies them (the role is
+  // switched with SET ROLE, which does not load them by itself).
+  let sql = SETTINGS_SQL;
+  const params: unknown[] = [caller.role, JSON.stringify(caller.claims), request.method, request.path, JSON.stringify(request.headers)];
+  if (role.statementTimeout) {
+    sql += `,\n  set_config('statement_timeout', $${params.length + 1}, true)`;
+    params.push(role.statementTimeout);
+  }
+  // Reads run read-only, as in PostgREST; set before any other statement.
+  if (readOnly) sql = sql.replace('select', "select set_config('transaction_read_only', 'on', true),");
   try {
-    return await db.transaction(async (tx) => {
-      // Reads run read-only, as in PostgREST; set before any other statement.
-      const sql = readOnly ? SETTINGS_SQL.replace('select', "select set_config('transaction_read_only', 'on', true),") : SETTINGS_SQL;
-      await tx.query(sql, [
-        caller.role,
-        JSON.stringify(caller.claims),
-        request.method,
-        request.path,
-        JSON.stringify(request.headers),
-      ]);
-      return fn(tx);
-    });
+    return await db.transaction(
+      async (tx) => {
+        await tx.query(sql, params);
+        return fn(tx);
+      },
+      { readOnly, statementTimeoutMs: durationMs(role.statementTimeout) },
+    );
   } catch (e) {
     if (e instanceof Rollback) {
       if (e.error) throw e.error;

@@ -37,7 +37,9 @@ function statusForSqlState(code: string, role: string): number {
   if (code === '42883' || code === '42P01') return 404;
   if (code === 'P0001') return 400;
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
-  if (code.startsWith('08') || code.startsWith('53')) return 503;
+  // The connection or the server is gone for a moment (57P01–03: shutdown,
+  // crash, starting up): 503, which clients may retry.
+  if (code.startsWith('08') || code.startsWith('53') || /^57P0[123]$/.test(code)) return 503;
   if (code.startsWith('28') || code.startsWith('0P') || code.startsWith('0L')) return 403;
   if (/^(54|55|57|58|XX|P0)/.test(code)) return 500;
   return 400;

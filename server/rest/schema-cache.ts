@@ -41,6 +41,7 @@ export interface FunctionInfo {
 interface Snapshot {
   tables: Map<string, TableInfo>;
   functions: Map<string, FunctionInfo[]>;
+  roles: Map<string, RoleSettings>;
 }
 
 const COLUMNS_SQL = `
@@ -110,6 +111,24 @@ function toFunction(r: FunctionRow): FunctionInfo {
   };
 }
 
+/**
+ * The settings a role carries (`alter role … set`), database-specific ones
+ * over global ones, as PostgREST reads them to apply to each request it runs
+ * as that role. Only statement_timeout matters to this API.
+ */
+const ROLE_SETTINGS_SQL = `
+  select r.rolname as role, s.setdatabase <> 0 as this_database, cfg
+    from pg_catalog.pg_db_role_setting s
+    join pg_catalog.pg_roles r on r.oid = s.setrole
+    cross join lateral unnest(s.setconfig) as cfg
+   where s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+   order by this_database`;
+
+export interface RoleSettings {
+  /** As PostgreSQL writes it (`3s`, `8000`), for set_config. */
+  statementTimeout?: string;
+}
+
 export class SchemaCache {
   private snapshot: Snapshot | undefined;
   private loading: Promise<Snapshot> | undefined;
@@ -155,7 +174,13 @@ export class SchemaCache {
       list.push(toFunction(r));
       functions.set(r.name, list);
     }
-    return { tables, functions };
+    const roles = new Map<string, RoleSettings>();
+    const settings = await this.db.query<{ role: string; cfg: string }>(ROLE_SETTINGS_SQL);
+    for (const { role, cfg } of settings.rows) {
+      const [name, value] = [cfg.slice(0, cfg.indexOf('=')), cfg.slice(cfg.indexOf('=') + 1)];
+      if (name === 'statement_timeout') roles.set(role, { ...roles.get(role), statementTimeout: value });
+    }
+    return { tables, functions, roles };
   }
 
   /** A miss may mean the schema changed since the last load: reload, but not more than once a second. */
@@ -180,6 +205,10 @@ export class SchemaCache {
 
   async tableNames(): Promise<string[]> {
     return [...(await this.load()).tables.keys()];
+  }
+
+  async roleSettings(role: string): Promise<RoleSettings> {
+    return (await this.load()).roles.get(role) ?? {};
   }
 
   async functions(name: string): Promise<FunctionInfo[]> {

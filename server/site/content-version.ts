@@ -1,15 +1,28 @@
 /**
  * The content version (migration 20261123090000_published_pages): one cheap
- * read per request tells whether a kept page is still current.
+ * read per request tells whether a kept page is still current. On embedded
+ * PGlite only this process writes, so while its count of writes has not
+ * moved the last version read is still the version, and a kept page is
+ * served without touching the database at all (issue 10: pages keep
+ * answering while the database is busy or restarting).
  */
 import type { Database } from '../db/database.ts';
 
+const known = new WeakMap<Database, { writes: number; version: string }>();
+
 export async function readContentVersion(db: Database): Promise<string | undefined> {
+  // Read before the query: a write that lands meanwhile makes the next call read again.
+  const writes = db.writes;
+  const last = known.get(db);
+  if (writes !== undefined && last?.writes === writes) return last.version;
+  let version: string | undefined;
   try {
     const { rows } = await db.query<{ version: string }>('select version::text as version from private.site_content_version');
-    return rows[0]?.version;
+    version = rows[0]?.version;
   } catch {
     // A database without the site's migrations (a test fixture): nothing is kept.
     return undefined;
   }
+  if (version !== undefined && writes !== undefined) known.set(db, { writes, version });
+  return version;
 }

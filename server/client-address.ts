@@ -1,0 +1,22 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+
+/**
+ * The address rate limits and the REST scheduler are keyed by. By default the TCP peer, because a
+ * header like X-Forwarded-For is whatever the client wants it to be; only
+ * when the server is told it sits behind a proxy (`trustedProxyHeader`) is
+ * the first address of that header used instead. In-process requests
+ * (app.request in tests) have no socket unless one is passed as env.
+ */
+export function clientAddress(c: Context, trustedProxyHeader: string | undefined): string {
+  if (trustedProxyHeader) {
+    const forwarded = c.req.header(trustedProxyHeader)?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+

@@ -1,0 +1,50 @@
+/*
+ * The embedded database in a thread of its own (pglite-worker-db.ts drives
+ * it): PGlite runs each statement to its end on the thread that calls it and
+ * cannot be interrupted, so here a runaway statement holds only this thread,
+ * which the main thread can stop and start again. Plain JavaScript so it
+ * loads the same under tsx and vitest.
+ *
+ * Messages in: { id, op: 'query' | 'exec' | 'close', sql, params }.
+ * Messages out: { ready: true } once open, then { id, result } or { id, error }.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where'];
+
+function describe(e) {
+  const error = { message: e instanceof Error ? e.message : String(e) };
+  for (const field of ERROR_FIELDS) if (e && e[field] !== undefined) error[field] = e[field];
+  return error;
+}
+
+let pg;
+try {
+  pg = await PGlite.create({
+    dataDir: workerData.dataDir,
+    relaxedDurability: false,
+    // Compiled once by the main thread, so a restart does not compile again.
+    pgliteWasmModule: workerData.pgliteWasmModule,
+  });
+  parentPort.postMessage({ ready: true });
+} catch (e) {
+  parentPort.postMessage({ failed: describe(e) });
+}
+
+parentPort.on('message', async ({ id, op, sql, params }) => {
+  try {
+    if (op === 'query') {
+      const r = await pg.query(sql, params);
+      parentPort.postMessage({ id, result: { rows: r.rows, affectedRows: r.affectedRows } });
+    } else if (op === 'exec') {
+      await pg.exec(sql);
+      parentPort.postMessage({ id, result: { rows: [] } });
+    } else if (op === 'close') {
+      await pg.close();
+      parentPort.postMessage({ id, result: { rows: [] } });
+    }
+  } catch (e) {
+    parentPort.postMessage({ id, error: describe(e) });
+  }
+});
