@@ -37,6 +37,7 @@ async function main() {
     spaDir: distDir,
     siteUrl: config.siteUrl,
     apiExternalUrl: config.apiExternalUrl,
+    appOptions: { auth: { trustedProxyHeader: config.trustedProxyHeader } },
   });
 
   let closing = false;

@@ -69,6 +69,13 @@ describe('supabase/config.toml', () => {
     });
   });
 
+  it('reads TRUSTED_PROXY_HEADER as a header name, and refuses anything else', async () => {
+    const { parseTrustedProxyHeader } = await import('./config.ts');
+    expect(parseTrustedProxyHeader('X-Forwarded-For')).toBe('x-forwarded-for');
+    expect(parseTrustedProxyHeader(undefined)).toBeUndefined();
+    expect(() => parseTrustedProxyHeader('x forwarded: for')).toThrow('TRUSTED_PROXY_HEADER=x forwarded: for is not a header name.');
+  });
+
   it('reads Go durations and refuses anything else', () => {
     const file = path.join(dir, 'config.toml');
     writeFileSync(file, '[auth.email]\nmax_frequency = "1m30s"\n');

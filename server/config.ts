@@ -22,6 +22,8 @@ export interface ServerConfig {
   siteUrl: string | undefined;
   /** API_EXTERNAL_URL: origin of mail links and the JWT `iss`; undefined = the listening address. */
   apiExternalUrl: string | undefined;
+  /** TRUSTED_PROXY_HEADER: the header a reverse proxy sets to the client's address; undefined = the TCP peer. */
+  trustedProxyHeader: string | undefined;
   jwtSecret: string;
   auth: AuthSettings;
   /** The built SPA, when dist/index.html exists. */
@@ -95,6 +97,19 @@ export function parseSiteUrl(raw: string | undefined): string | undefined {
  */
 export function parseApiExternalUrl(raw: string | undefined): string | undefined {
   return parseOrigin('API_EXTERNAL_URL', raw);
+}
+
+/**
+ * TRUSTED_PROXY_HEADER (e.g. x-forwarded-for): only behind a reverse proxy
+ * that overwrites it, since a client can send any value; rate limits and the
+ * REST scheduler then key on its first address.
+ */
+export function parseTrustedProxyHeader(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9-]+$/.test(raw)) {
+    throw new ConfigError(`TRUSTED_PROXY_HEADER=${raw} is not a header name. Use the header your proxy sets, like x-forwarded-for, or unset it.`);
+  }
+  return raw.toLowerCase();
 }
 
 /**
@@ -202,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     databaseUrl: checkDatabaseUrl(env.DATABASE_URL),
     siteUrl: parseSiteUrl(env.SITE_URL),
     apiExternalUrl: parseApiExternalUrl(env.API_EXTERNAL_URL),
+    trustedProxyHeader: parseTrustedProxyHeader(env.TRUSTED_PROXY_HEADER),
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
     auth: readAuthSettings(path.join(root, 'supabase', 'config.toml')),
     spaDir: existsSync(path.join(distDir, 'index.html')) ? distDir : undefined,

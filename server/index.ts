@@ -171,6 +171,7 @@ async function main(): Promise<void> {
     spaDir: config.spaDir,
     siteUrl: config.siteUrl,
     apiExternalUrl: config.apiExternalUrl,
+    appOptions: { auth: { trustedProxyHeader: config.trustedProxyHeader } },
   });
   console.log(`Local Supabase-compatible backend on ${server.url} (${server.database})`);
   console.log(`  REST ${server.url}/rest/v1   Auth ${server.url}/auth/v1${config.spaDir ? `   Site ${server.url}/` : '   (no dist/: API only; run npm run build)'}`);
