@@ -95,6 +95,8 @@ describe('static export', () => {
     const assets = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js'));
     expect(assets.some((f) => read(`assets/${f}`).includes(b.url))).toBe(true);
     expect(existsSync(path.join(out, '.ssr'))).toBe(false);
+    // No source maps in what is served (npm run dev has its own).
+    expect(readdirSync(path.join(out, 'assets')).filter((f) => f.includes('.map'))).toEqual([]);
     const everything = ['pt/index.html', 'en/index.html', 'pt/rss.xml', 'en/rss.xml', 'sitemap.xml'].map(read).join('\n');
     for (const draft of drafts) {
       expect(everything).not.toContain(draft.id);
