@@ -16,18 +16,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../server/index.ts';
 import { buildIfNeeded, distDir } from './build.ts';
+import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Figures {
   performance: number;
@@ -70,7 +61,7 @@ async function main() {
   const siteDir = path.join(dataDir, 'site');
   cpSync(distDir, siteDir, { recursive: true });
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, spaDir: siteDir });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
   try {
     const home = await (await fetch(`${server.url}/pt`)).text();
     const postPath = home.match(/href="(\/post\/[0-9a-f-]{36})"/)?.[1];

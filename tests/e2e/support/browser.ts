@@ -8,20 +8,11 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CHROMIUM_FLAGS as launchArgs, chromePath } from '../../../scripts/chromium';
 import { repoRoot } from './app-server';
 
-export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+export { chromePath };
 export const screenshotDir = join(repoRoot, 'tests', 'e2e', 'screenshots');
-
-const launchArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(chromePath)) {
