@@ -59,6 +59,13 @@ export const adminText = {
     confirmDelete: 'Tem certeza que deseja deletar este post?',
     confirmDeleteAction: 'Deletar',
     readTime: (readTime: string) => `Leitura: ${readTime}`,
+    languageTab: { pt: 'Português', en: 'English' },
+    search: 'Buscar por título',
+    searchPlaceholder: 'Palavras do título',
+    noMatch: (search: string) => `Nenhum post com “${search}” no título.`,
+    loadMore: 'Carregar mais',
+    loadingMore: 'Carregando…',
+    shown: (shown: number, total: number) => `${shown} de ${total}`,
   },
   postForm: {
     createTitle: 'Criar Novo Post',

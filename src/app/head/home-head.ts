@@ -3,6 +3,8 @@ import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
 import { t } from '@/lib/i18n';
 import { HREFLANG, LANGUAGES, LOCALE, OG_LOCALE, otherLanguage, type Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
+import { listingSearch } from '@/features/posts/lib/listing-params';
+import { homeDescription, homeTitle, type ListingView } from './home-title';
 import { cardVersion } from './card-version';
 import { absoluteUrl, SHARE_CARD, shareImageMeta, summarize, type HeadSpec, type LinkTag } from './head-spec';
 
@@ -15,35 +17,44 @@ export function homeCardText(language: Language, settings: readonly SiteSetting[
   return { title: texts.hero_title, label: texts.hero_subtitle, byline: texts.author_name, siteName: t(language).meta.title };
 }
 
-export function homeHead(language: Language, settings: readonly SiteSetting[] | undefined, siteUrl: string): HeadSpec {
+export function homeHead(
+  language: Language,
+  settings: readonly SiteSetting[] | undefined,
+  siteUrl: string,
+  view: ListingView = { category: 'all', page: 1 },
+): HeadSpec {
   const dict = t(language);
   const { texts, contactLinks } = resolveSiteTexts(settings, language);
-  const url = absoluteUrl(siteUrl, paths.home(language));
+  const isHome = view.category === 'all' && view.page === 1;
+  // Each listing page is its own address (page 2 of a category is not the home).
+  const url = absoluteUrl(siteUrl, paths.home(language) + listingSearch(view.category, view.page));
+  const title = homeTitle(language, view);
   const card = homeCardText(language, settings);
   const image = {
     url: `${absoluteUrl(siteUrl, paths.homeCard(language))}?v=${cardVersion(Object.values(card))}`,
     ...SHARE_CARD,
     alt: dict.meta.shareCardAlt(card.title),
   };
-  const description = summarize(texts.hero_description) || dict.meta.description;
-  const alternates: LinkTag[] = [
+  const description = homeDescription(language, texts.hero_description);
+  // The translations of a home are the other home; a listing page has none.
+  const alternates: LinkTag[] = !isHome ? [] : [
     ...LANGUAGES.map((l) => ({ rel: 'alternate', hreflang: HREFLANG[l], href: absoluteUrl(siteUrl, paths.home(l)) })),
     { rel: 'alternate', hreflang: 'x-default', href: absoluteUrl(siteUrl, paths.home('pt')) },
   ];
   const personId = absoluteUrl(siteUrl, '/#person');
   return {
     lang: LOCALE[language],
-    title: dict.meta.title,
+    title,
     description,
     canonical: url,
     meta: [
       { property: 'og:type', content: 'website' },
       { property: 'og:site_name', content: dict.meta.title },
-      { property: 'og:title', content: dict.meta.title },
+      { property: 'og:title', content: title },
       { property: 'og:description', content: description },
       { property: 'og:url', content: url },
       { property: 'og:locale', content: OG_LOCALE[language] },
-      { property: 'og:locale:alternate', content: OG_LOCALE[otherLanguage(language)] },
+      ...(isHome ? [{ property: 'og:locale:alternate', content: OG_LOCALE[otherLanguage(language)] }] : []),
       ...shareImageMeta(image),
     ],
     links: [

@@ -7,15 +7,21 @@ import { ContactSection } from '@/features/site/components/contact-section';
 import { HeroSection } from '@/features/site/components/hero-section';
 import { SiteFooter } from '@/features/site/components/site-footer';
 import { SiteHeader } from '@/features/site/components/site-header';
+import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
+import { useSearchParams } from 'react-router-dom';
+import { homeDescription, homeTitle } from '../head/home-title';
 
 /** /pt and /en (spec §2): header, hero, blog, about, contact, footer, in that order. */
 export default function HomeRoute({ language }: { language: Language }) {
   const { texts, contactLinks, settling } = useSiteTexts(language);
-  useDocumentMeta(language, t(language).meta.title, t(language).meta.description);
+  const [params] = useSearchParams();
+  // The title the server gave this page (category, page), kept after hydration.
+  const title = homeTitle(language, { category: categoryFromParams(language, params), page: pageFromParams(params) });
+  useDocumentMeta(language, title, homeDescription(language, texts.hero_description));
   useScrollToHash();
 
   return (

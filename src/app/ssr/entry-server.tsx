@@ -17,7 +17,7 @@ import { CLIENT_ONLY_ROUTES, routeIds, routes } from '@/app/router';
 import { leafMatch, type SsrState } from '@/app/ssr-state';
 import { getPublishedPost } from '@/features/posts/api/get-post';
 import { getSettings } from '@/features/settings/api/get-settings';
-import { CATEGORY_PARAM, isCategoryOf } from '@/lib/categories';
+import { categoryFromParams, listingSearch, pageFromParams } from '@/features/posts/lib/listing-params';
 import type { Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
 import { createPublicDb } from '@/lib/public-db';
@@ -52,10 +52,7 @@ function target(pathAndQuery: string): PageTarget {
   if (!routeId || CLIENT_ONLY_ROUTES.has(routeId)) return { kind: 'client' };
   const language = HOME_IDS[routeId];
   if (language) {
-    const category = url.searchParams.get(CATEGORY_PARAM) ?? '';
-    const path = isCategoryOf(language, category)
-      ? `${paths.home(language)}?${new URLSearchParams({ [CATEGORY_PARAM]: category })}`
-      : paths.home(language);
+    const path = paths.home(language) + listingSearch(categoryFromParams(language, url.searchParams), pageFromParams(url.searchParams));
     return { kind: 'page', key: path, path };
   }
   if (routeId === routeIds.post) {
@@ -77,7 +74,7 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
     if (!routeId || !load) throw new Error(`${path} is not a server-rendered page`);
 
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    const loaded = await load({ queryClient, db, params, siteUrl });
+    const loaded = await load({ queryClient, db, params, url, siteUrl });
     // A read that failed leaves its query out: the server renders it as still
     // loading, exactly as the browser's first render will, which then fetches it.
     const failed = queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' });

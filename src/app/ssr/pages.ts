@@ -6,6 +6,7 @@ import { postHead, postLanguage } from '@/app/head/post-head';
 import { routeIds } from '@/app/router';
 import { postQueryOptions } from '@/features/posts/api/get-post';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
+import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import type { Language } from '@/lib/language';
 import type { PublicDb } from '@/lib/public-db';
@@ -14,6 +15,8 @@ export interface PageContext {
   queryClient: QueryClient;
   db: PublicDb;
   params: Record<string, string>;
+  /** The path and query rendered (the listing reads ?category= and ?page=). */
+  url: URL;
   siteUrl: string;
 }
 
@@ -32,10 +35,16 @@ type PageLoader = (ctx: PageContext) => Promise<LoadedPage>;
 
 const home =
   (language: Language): PageLoader =>
-  async ({ queryClient, db, siteUrl }) => {
+  async ({ queryClient, db, url, siteUrl }) => {
+    const view = { category: categoryFromParams(language, url.searchParams), page: pageFromParams(url.searchParams) };
     const settings = settingsQueryOptions(db, language);
-    await Promise.all([queryClient.prefetchQuery(settings), queryClient.prefetchQuery(postsQueryOptions(db, language))]);
-    return { status: 200, head: homeHead(language, queryClient.getQueryData(settings.queryKey), siteUrl) };
+    const listing = postsQueryOptions(db, { language, ...view });
+    await Promise.all([queryClient.prefetchQuery(settings), queryClient.prefetchInfiniteQuery(listing)]);
+    const head = homeHead(language, queryClient.getQueryData(settings.queryKey), siteUrl, view);
+    // A page past the last one is not a page: 404, out of search results.
+    const empty = queryClient.getQueryData(listing.queryKey)?.pages[0]?.posts.length === 0;
+    if (view.page > 1 && empty) return { status: 404, head: { ...head, robots: 'noindex' } };
+    return { status: 200, head };
   };
 
 const post: PageLoader = async ({ queryClient, db, params, siteUrl }) => {

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { restUrl } from '@/testing/api';
 import { buildPost } from '@/testing/fixtures/posts';
 import { seedSession } from '@/testing/handlers/auth';
-import { pgrstAnswer } from '@/testing/handlers/postgrest';
+import { pgrstAnswer, selectRows } from '@/testing/handlers/postgrest';
 import { renderApp } from '@/testing/render-app';
 import '@/testing/slow-machine';
 import { server } from '@/testing/server';
@@ -54,9 +54,10 @@ export const adminPosts: BlogPost[] = [
   }),
 ];
 
-/** Serves `posts` for the admin list query, whatever its filters. */
+/** Serves `posts` for the admin's list and count queries, filtered, ordered and paged as PostgREST would. */
 export function serveAdminPosts(posts: BlogPost[] = adminPosts) {
-  server.use(http.get(restUrl('blog_posts'), ({ request }) => pgrstAnswer(request, posts)));
+  const answer = ({ request }: { request: Request }) => pgrstAnswer(request, selectRows(posts, new URL(request.url)));
+  server.use(http.get(restUrl('blog_posts'), answer), http.head(restUrl('blog_posts'), answer));
 }
 
 /** Signed in as an admin on /admin, with the panel on screen. */

@@ -1,31 +1,50 @@
 import { HttpResponse } from 'msw';
 
 /**
- * Just enough of PostgREST for the msw handlers: `col=eq.value` filters,
- * `order=col.asc|desc`, the Content-Range header of list answers, and the
- * 406 PGRST116 answer a `.single()` gets when no row matches.
+ * Just enough of PostgREST for the msw handlers: `col=eq.value` and
+ * `col=ilike.%text%` filters, `order=a.desc,b.asc`, `limit`/`offset`, the
+ * Content-Range header (with the total under `Prefer: count=exact`), HEAD,
+ * and the 406 PGRST116 answer a `.single()` gets when no row matches.
  */
 type Row = Record<string, unknown>;
 
+function likeToRegExp(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/[%*]/g, '.*').replace(/_/g, '.');
+  return new RegExp(`^${escaped}$`, 'is');
+}
+
+function matches(row: Row, column: string, expr: string): boolean {
+  if (expr.startsWith('eq.')) return String(row[column]) === expr.slice(3);
+  if (expr.startsWith('ilike.')) return likeToRegExp(expr.slice(6)).test(String(row[column] ?? ''));
+  return true;
+}
+
+const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
+
+/** The rows a query's filters and order select (paging is pgrstAnswer's). */
 export function selectRows<T extends Row>(rows: T[], url: URL): T[] {
-  let result = rows.filter((row) =>
-    [...url.searchParams].every(([column, expr]) => {
-      if (column === 'select' || column === 'order' || !expr.startsWith('eq.')) return true;
-      return String(row[column]) === expr.slice(3);
-    }),
+  const result = rows.filter((row) =>
+    [...url.searchParams].every(([column, expr]) => RESERVED.has(column) || matches(row, column, expr)),
   );
   const order = url.searchParams.get('order');
-  if (order) {
-    const [column = '', direction] = order.split('.');
-    const sign = direction === 'desc' ? -1 : 1;
-    result = [...result].sort((a, b) => sign * String(a[column]).localeCompare(String(b[column])));
-  }
-  return result;
+  if (!order) return result;
+  const terms = order.split(',').map((term) => {
+    const [column = '', direction] = term.split('.');
+    return { column, sign: direction === 'desc' ? -1 : 1 };
+  });
+  return [...result].sort((a, b) => {
+    for (const { column, sign } of terms) {
+      const cmp = String(a[column]).localeCompare(String(b[column]));
+      if (cmp !== 0) return sign * cmp;
+    }
+    return 0;
+  });
 }
 
 const wantsSingle = (request: Request) =>
   (request.headers.get('accept') ?? '').startsWith('application/vnd.pgrst.object+json');
 
+/** Answers with `rows` (already selected) as PostgREST would: paged by limit/offset, counted when asked. */
 export function pgrstAnswer(request: Request, rows: Row[]) {
   if (wantsSingle(request)) {
     if (rows.length === 1) return HttpResponse.json(rows[0]);
@@ -36,8 +55,14 @@ export function pgrstAnswer(request: Request, rows: Row[]) {
       message: 'JSON object requested, multiple (or no) rows returned',
     });
   }
-  const range = rows.length ? `0-${rows.length - 1}/*` : '*/*';
-  return HttpResponse.json(rows, { headers: { 'Content-Range': range } });
+  const url = new URL(request.url);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  const limit = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : rows.length;
+  const page = rows.slice(offset, offset + limit);
+  const total = (request.headers.get('prefer') ?? '').includes('count=exact') ? String(rows.length) : '*';
+  const range = page.length ? `${offset}-${offset + page.length - 1}/${total}` : `*/${total}`;
+  if (request.method === 'HEAD') return new HttpResponse(null, { headers: { 'Content-Range': range } });
+  return HttpResponse.json(page, { headers: { 'Content-Range': range } });
 }
 
 export function pgrstError(status: number, body: { code: string; message: string; details?: string | null; hint?: string | null }) {

@@ -1,19 +1,68 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { postKeys } from '@/features/posts/api/keys';
+import type { Language } from '@/lib/language';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
 
 export type BlogPost = Tables<'blog_posts'>;
 
-/** Spec §7: all blog_posts, drafts included (RLS lets only admins see those), newest created first. */
-export async function getAdminPosts(): Promise<BlogPost[]> {
-  const { data, error } = await supabase.from('blog_posts').select('*').order('created_at', { ascending: false });
-  if (error) throw error;
-  return data;
+/** Cards per page of the admin's list: enough to scan, never thousands at once (issue 11). */
+export const ADMIN_PAGE_SIZE = 20;
+
+export interface AdminListQuery {
+  language: Language;
+  /** Words of the title; '' lists everything. */
+  search: string;
 }
 
-export const adminPostsQueryOptions = () => queryOptions({ queryKey: postKeys.adminList(), queryFn: getAdminPosts });
+export interface AdminPage {
+  page: number;
+  posts: BlogPost[];
+  hasMore: boolean;
+}
 
-export function useAdminPosts() {
-  return useQuery(adminPostsQueryOptions());
+/** LIKE's own wildcards and escape, typed by the admin, mean themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Spec §7's admin list (drafts included: RLS lets only admins see them,
+ * newest created first), one language and one page at a time, optionally
+ * only titles containing `search`.
+ */
+export async function getAdminPostsPage({ language, search }: AdminListQuery, page: number): Promise<AdminPage> {
+  let query = supabase.from('blog_posts').select('*').eq('language', language);
+  if (search.trim()) query = query.ilike('title', `%${likeLiteral(search.trim())}%`);
+  const from = page * ADMIN_PAGE_SIZE;
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: true })
+    .range(from, from + ADMIN_PAGE_SIZE);
+  if (error) throw error;
+  return { page, posts: data.slice(0, ADMIN_PAGE_SIZE), hasMore: data.length > ADMIN_PAGE_SIZE };
+}
+
+export const adminPostsQueryOptions = (list: AdminListQuery) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.adminPage(list.language, list.search.trim()),
+    queryFn: ({ pageParam }) => getAdminPostsPage(list, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last: AdminPage) => (last.hasMore ? last.page + 1 : undefined),
+  });
+
+export function useAdminPosts(list: AdminListQuery) {
+  return useInfiniteQuery(adminPostsQueryOptions(list));
+}
+
+/** How many posts a language has, counted by the database (a HEAD request: no rows travel). */
+export async function countAdminPosts(language: Language): Promise<number> {
+  const { count, error } = await supabase.from('blog_posts').select('id', { count: 'exact', head: true }).eq('language', language);
+  if (error) throw error;
+  return count ?? 0;
+}
+
+export const adminPostCountOptions = (language: Language) =>
+  queryOptions({ queryKey: postKeys.adminCount(language), queryFn: () => countAdminPosts(language) });
+
+export function useAdminPostCount(language: Language) {
+  return useQuery(adminPostCountOptions(language));
 }

@@ -184,12 +184,12 @@ describe('the post dialog', () => {
   it('invalidates the public post queries, so the site shows the change at once', async () => {
     captureInsert();
     const { user, queryClient } = await renderAdmin();
-    queryClient.setQueryData(postKeys.publicList('pt'), []);
+    queryClient.setQueryData(postKeys.publicList('pt', 'all', 1), []);
     const d = within(await openNewPost(user));
     await user.type(d.getByRole('textbox', { name: 'Título' }), 'Visível já');
     await user.click(d.getByRole('button', { name: 'Criar Post' }));
     await screen.findByText('Post criado!');
-    expect(queryClient.getQueryState(postKeys.publicList('pt'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(postKeys.publicList('pt', 'all', 1))?.isInvalidated).toBe(true);
   });
 
   it('Cancelar closes without saving', async () => {

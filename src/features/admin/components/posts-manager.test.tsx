@@ -6,26 +6,52 @@ import { pgrstError } from '@/testing/handlers/postgrest';
 import { renderApp } from '@/testing/render-app';
 import '@/testing/slow-machine';
 import { server } from '@/testing/server';
+import { buildPost } from '@/testing/fixtures/posts';
 import { adminPosts, renderAdmin, serveAdminPosts } from '../test-utils';
 
 describe('admin posts list', () => {
-  it('asks for all posts, newest created first, and splits them by language, Portuguese first', async () => {
-    let query = '';
-    seedSession();
-    server.use(
-      http.get(restUrl('blog_posts'), ({ request }) => {
-        query = new URL(request.url).search;
-        return HttpResponse.json(adminPosts);
-      }),
-    );
-    renderApp('/admin');
+  it('counts each language exactly, and lists the open tab a page at a time, newest created first, Portuguese first', async () => {
+    const seen: Request[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/blog_posts')) seen.push(request.clone());
+    });
+    await renderAdmin();
     const pt = await screen.findByRole('tab', { name: 'Português (2)' });
     expect(pt).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'English (1)' })).toBeInTheDocument();
-    expect(decodeURIComponent(query)).toContain('order=created_at.desc');
-    expect(query).not.toContain('published');
+    await screen.findByRole('heading', { name: 'Bastidores de uma coletiva' });
+    // Counts: HEAD requests with count=exact, no rows.
+    const counts = seen.filter((r) => r.method === 'HEAD');
+    expect(counts.map((r) => new URL(r.url).searchParams.get('language')).sort()).toEqual(['eq.en', 'eq.pt']);
+    expect(counts.every((r) => r.headers.get('prefer')?.includes('count=exact'))).toBe(true);
+    // The list: drafts included, newest created first, a page of 20 (and one more).
+    const list = new URL(seen.find((r) => r.method === 'GET')!.url).searchParams;
+    expect(list.get('language')).toBe('eq.pt');
+    expect(list.get('order')).toBe('created_at.desc,id.asc');
+    expect([list.get('offset'), list.get('limit')]).toEqual(['0', '21']);
+    expect(list.has('published')).toBe(false);
     const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(titles).toEqual(['Bastidores de uma coletiva', 'Rascunho sobre crises']);
+    server.events.removeAllListeners();
+  });
+
+  it('shows 20 at a time among many, and finds a post by title', async () => {
+    const many = Array.from({ length: 45 }, (_, i) =>
+      buildPost({ id: `cccccccc-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Nota ${i + 1}`, language: 'pt', created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString() }),
+    );
+    const { user } = await renderAdmin(many);
+    await screen.findByRole('tab', { name: 'Português (45)' });
+    await screen.findByRole('heading', { name: 'Nota 45' });
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(20);
+    expect(screen.getByText('20 de 45')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(40));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por título' }), 'Nota 7');
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Nota 7']));
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar por título' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por título' }), 'nada disso');
+    expect(await screen.findByText('Nenhum post com “nada disso” no título.')).toBeInTheDocument();
   });
 
   it('shows title, category, status, read time, pt-BR date and excerpt on each card', async () => {

@@ -1,31 +1,47 @@
-import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Plus, Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { adminText } from '@/lib/i18n-admin';
-import type { BlogPost } from '../api/get-admin-posts';
-import { useAdminPosts } from '../api/get-admin-posts';
+import { LANGUAGES, type Language } from '@/lib/language';
+import { useAdminPostCount, type BlogPost } from '../api/get-admin-posts';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { AdminPostList } from './admin-post-list';
 import { LoadingSpinner } from './loading-spinner';
 import { PostDialog } from './post-dialog';
-import { PostList } from './post-list';
 
-/** The 'Posts' tab: 'Novo Post', then the posts split by language, Portuguese first. */
+const TAB_LABEL: Record<Language, (n: number) => string> = { pt: adminText.posts.portugueseTab, en: adminText.posts.englishTab };
+/** Portuguese first (spec §2). */
+const TAB_ORDER: Language[] = [...LANGUAGES];
+
+/**
+ * The 'Posts' tab: 'Novo Post', a search by title, then each language's
+ * posts with its exact count, a page at a time (issue 11: thousands of posts
+ * stay findable, and the page never renders them all).
+ */
 export function PostsManager() {
   const t = adminText.posts;
-  const posts = useAdminPosts();
+  const counts = { pt: useAdminPostCount('pt'), en: useAdminPostCount('en') };
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText);
+  const searchId = useId();
   const [dialog, setDialog] = useState<{ open: boolean; post: BlogPost | null }>({ open: false, post: null });
+  const countFailed = counts.pt.isError || counts.en.isError;
 
   useEffect(() => {
-    if (posts.isError) {
+    if (countFailed) {
       toast({ title: adminText.toast.postsLoadError, description: adminText.toast.postsLoadErrorDescription, variant: 'destructive' });
     }
-  }, [posts.isError, posts.errorUpdatedAt]);
+  }, [countFailed]);
 
-  const all = posts.data ?? [];
-  const pt = all.filter((post) => post.language === 'pt');
-  const en = all.filter((post) => post.language === 'en');
   const edit = (post: BlogPost) => setDialog({ open: true, post });
+  const label = (language: Language) => {
+    const count = counts[language].data;
+    return count === undefined ? t.languageTab[language] : TAB_LABEL[language](count);
+  };
 
   return (
     <section aria-labelledby="posts-heading" className="grid gap-4">
@@ -38,20 +54,36 @@ export function PostsManager() {
           {t.newPost}
         </Button>
       </div>
-      {posts.isPending ? (
+      <div className="grid gap-1.5 sm:max-w-sm">
+        <Label htmlFor={searchId}>{t.search}</Label>
+        <div className="relative">
+          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-stone-500" />
+          <Input
+            id={searchId}
+            type="search"
+            value={searchText}
+            placeholder={t.searchPlaceholder}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      {counts.pt.isPending || counts.en.isPending ? (
         <LoadingSpinner />
       ) : (
         <Tabs defaultValue="pt">
           <TabsList>
-            <TabsTrigger value="pt">{t.portugueseTab(pt.length)}</TabsTrigger>
-            <TabsTrigger value="en">{t.englishTab(en.length)}</TabsTrigger>
+            {TAB_ORDER.map((language) => (
+              <TabsTrigger key={language} value={language}>
+                {label(language)}
+              </TabsTrigger>
+            ))}
           </TabsList>
-          <TabsContent value="pt">
-            <PostList posts={pt} onEdit={edit} />
-          </TabsContent>
-          <TabsContent value="en">
-            <PostList posts={en} onEdit={edit} />
-          </TabsContent>
+          {TAB_ORDER.map((language) => (
+            <TabsContent key={language} value={language}>
+              <AdminPostList language={language} search={search} total={counts[language].data} onEdit={edit} />
+            </TabsContent>
+          ))}
         </Tabs>
       )}
       <PostDialog open={dialog.open} post={dialog.post} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />

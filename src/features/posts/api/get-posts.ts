@@ -1,26 +1,59 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Language } from '@/lib/language';
 import { usePublicDb, type PublicDb } from '@/lib/public-db';
 import type { Tables } from '@/types/database.types';
+import type { CategoryChoice } from '../lib/listing-params';
 import { postKeys } from './keys';
 
 export type Post = Tables<'blog_posts'>;
 
-/** Spec §7: published blog_posts of one language, newest first. */
-export async function getPublishedPosts(db: PublicDb, language: Language): Promise<Post[]> {
-  const { data, error } = await db
-    .from('blog_posts')
-    .select('*')
-    .eq('language', language)
-    .eq('published', true)
-    .order('date', { ascending: false });
-  if (error) throw error;
-  return data;
+/** What a card shows: no content, which the listing never needs (issue 11). */
+export type PostSummary = Pick<Post, 'id' | 'title' | 'excerpt' | 'category' | 'date' | 'read_time' | 'image_url' | 'language'>;
+const SUMMARY_COLUMNS = 'id, title, excerpt, category, date, read_time, image_url, language';
+
+/** Cards per page of the blog listing (three rows of the grid). */
+export const POSTS_PER_PAGE = 9;
+
+export interface PostsPage {
+  page: number;
+  posts: PostSummary[];
+  /** Whether a next page exists. */
+  hasMore: boolean;
 }
 
-export const postsQueryOptions = (db: PublicDb, language: Language) =>
-  queryOptions({ queryKey: postKeys.publicList(language), queryFn: () => getPublishedPosts(db, language) });
+export interface ListingQuery {
+  language: Language;
+  category: CategoryChoice;
+  page: number;
+}
 
-export function usePosts(language: Language) {
-  return useQuery(postsQueryOptions(usePublicDb(), language));
+/**
+ * Spec §7's public listing, a page at a time: published posts of one
+ * language (and category), newest first; equal dates in id order, so pages
+ * never repeat or skip a post. One row more than a page tells whether
+ * another follows.
+ */
+export async function getPublishedPostsPage(db: PublicDb, { language, category, page }: ListingQuery): Promise<PostsPage> {
+  let query = db.from('blog_posts').select(SUMMARY_COLUMNS).eq('language', language).eq('published', true);
+  if (category !== 'all') query = query.eq('category', category);
+  const from = (page - 1) * POSTS_PER_PAGE;
+  const { data, error } = await query
+    .order('date', { ascending: false })
+    .order('id', { ascending: true })
+    .range(from, from + POSTS_PER_PAGE);
+  if (error) throw error;
+  return { page, posts: data.slice(0, POSTS_PER_PAGE), hasMore: data.length > POSTS_PER_PAGE };
+}
+
+/** The listing from page `firstPage` on ("Carregar mais" appends the next one). */
+export const postsQueryOptions = (db: PublicDb, { language, category, page: firstPage }: ListingQuery) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.publicList(language, category, firstPage),
+    queryFn: ({ pageParam }) => getPublishedPostsPage(db, { language, category, page: pageParam }),
+    initialPageParam: firstPage,
+    getNextPageParam: (last: PostsPage) => (last.hasMore ? last.page + 1 : undefined),
+  });
+
+export function usePosts(listing: ListingQuery) {
+  return useInfiniteQuery(postsQueryOptions(usePublicDb(), listing));
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@/lib/language';
+import type { CategoryChoice } from '../lib/listing-params';
 
 /**
  * Query keys of every posts query. Admin mutations invalidate `postKeys.all`,
@@ -7,7 +8,11 @@ import type { Language } from '@/lib/language';
 export const postKeys = {
   all: ['posts'] as const,
   publicLists: () => [...postKeys.all, 'public'] as const,
-  publicList: (language: Language) => [...postKeys.publicLists(), language] as const,
+  publicList: (language: Language, category: CategoryChoice, firstPage: number) =>
+    [...postKeys.publicLists(), language, category, firstPage] as const,
   detail: (id: string) => [...postKeys.all, 'detail', id] as const,
+  /** Everything the admin panel reads (dropped on sign-out). */
   adminList: () => [...postKeys.all, 'admin'] as const,
+  adminPage: (language: Language, search: string) => [...postKeys.adminList(), 'list', language, search] as const,
+  adminCount: (language: Language) => [...postKeys.adminList(), 'count', language] as const,
 };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { restUrl } from '@/testing/api';
 import { buildPost } from '@/testing/fixtures/posts';
-import { pgrstAnswer, pgrstError } from '@/testing/handlers/postgrest';
+import { pgrstAnswer, pgrstError, selectRows } from '@/testing/handlers/postgrest';
 import '@/testing/slow-machine';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -11,8 +11,20 @@ const blog = () => screen.getByRole('region', { name: /Últimos Insights|Latest 
 const cardTitles = () => within(blog()).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 const filter = (name: string) => within(screen.getByRole('group', { name: /categoria|category/ })).getByRole('button', { name });
 
+/** These rows behind the API, filtered, ordered and paged as PostgREST would. */
 function servePosts(posts: ReturnType<typeof buildPost>[]) {
-  server.use(http.get(restUrl('blog_posts'), ({ request }) => pgrstAnswer(request, posts)));
+  server.use(http.get(restUrl('blog_posts'), ({ request }) => pgrstAnswer(request, selectRows(posts, new URL(request.url)))));
+}
+
+/** `n` published Portuguese posts, newest first as numbered ('Post 01' is the newest). */
+function manyPosts(n: number, category = 'Outros') {
+  return Array.from({ length: n }, (_, i) =>
+    buildPost({
+      title: `Post ${String(i + 1).padStart(2, '0')}`,
+      category,
+      date: new Date(Date.UTC(2024, 5, 30) - i * 86_400_000).toISOString(),
+    }),
+  );
 }
 
 describe('blog section', () => {
@@ -43,7 +55,12 @@ describe('blog section', () => {
     const params = seen[0]!.searchParams;
     expect(params.get('language')).toBe('eq.en');
     expect(params.get('published')).toBe('eq.true');
-    expect(params.get('order')).toBe('date.desc');
+    // Newest first, equal dates in id order; a page of 9 and one more to know if another follows.
+    expect(params.get('order')).toBe('date.desc,id.asc');
+    expect([params.get('offset'), params.get('limit')]).toEqual(['0', '10']);
+    // What a card shows, not the posts' text.
+    expect(params.get('select')).not.toContain('content');
+    expect(params.has('category')).toBe(false);
     server.events.removeAllListeners();
   });
 
@@ -81,13 +98,20 @@ describe('blog section', () => {
     expect(filter('Todos')).toHaveAttribute('aria-pressed', 'true');
     expect(['Todos', 'Relações com Mídia', 'Comunicação de Crise', 'Experiências Pessoais', 'Outros'].every((n) => filter(n))).toBe(true);
 
+    const seen: URL[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/blog_posts')) seen.push(new URL(request.url));
+    });
     await user.click(filter('Comunicação de Crise'));
-    expect(cardTitles()).toEqual(['Crise A']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Crise A']));
+    // Filtered by the API, not in the browser.
+    expect(seen.at(-1)!.searchParams.get('category')).toBe('eq.Comunicação de Crise');
+    server.events.removeAllListeners();
     expect(filter('Comunicação de Crise')).toHaveAttribute('aria-pressed', 'true');
     expect(router.state.location.search).toBe('?category=Comunica%C3%A7%C3%A3o+de+Crise');
 
     await user.click(filter('Todos'));
-    expect(cardTitles()).toEqual(['Crise A', 'Mídia B', 'Quase']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Crise A', 'Mídia B', 'Quase']));
     expect(router.state.location.search).toBe('');
   });
 
@@ -111,6 +135,54 @@ describe('blog section', () => {
     expect(await screen.findByText('Erro ao carregar posts')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Não foi possível carregar os posts do blog.')).toHaveLength(2));
     expect(within(blog()).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+
+  it('shows 9 posts, then "Carregar mais" appends the next 9, and is a link to the next page', async () => {
+    servePosts(manyPosts(20));
+    const { user } = renderApp('/pt');
+    await within(blog()).findByRole('heading', { level: 3, name: 'Post 01' });
+    expect(cardTitles()).toHaveLength(9);
+    const more = () => within(blog()).getByRole('link', { name: /Carregar mais/ });
+    expect(more()).toHaveAttribute('href', '/pt?page=2#blog');
+
+    await user.click(more());
+    await waitFor(() => expect(cardTitles()).toHaveLength(18));
+    expect(cardTitles()[9]).toBe('Post 10');
+    // Reading goes on at the first new card.
+    expect(document.activeElement?.closest('article')?.textContent).toContain('Post 10');
+    expect(more()).toHaveAttribute('href', '/pt?page=3#blog');
+
+    await user.click(more());
+    await waitFor(() => expect(cardTitles()).toHaveLength(20));
+    expect(new Set(cardTitles()).size).toBe(20);
+    expect(within(blog()).queryByRole('link', { name: /Carregar mais/ })).not.toBeInTheDocument();
+  });
+
+  it('starts at the page the URL names, with a link back to the newest posts', async () => {
+    servePosts(manyPosts(20));
+    renderApp('/pt?page=2');
+    await within(blog()).findByRole('heading', { level: 3, name: 'Post 10' });
+    expect(cardTitles()).toEqual(manyPosts(20).slice(9, 18).map((p) => p.title));
+    expect(within(blog()).getByRole('link', { name: /Posts mais recentes/ })).toHaveAttribute('href', '/pt#blog');
+    expect(document.title).toBe('Jornalista & Profissional de RP · página 2');
+  });
+
+  it('pages inside the chosen category', async () => {
+    servePosts([...manyPosts(12, 'Outros'), ...manyPosts(5, 'Comunicação de Crise').map((p) => ({ ...p, title: `Crise ${p.title}` }))]);
+    const { user } = renderApp('/pt?category=Outros');
+    await within(blog()).findByRole('heading', { level: 3, name: 'Post 01' });
+    const more = within(blog()).getByRole('link', { name: /Carregar mais/ });
+    expect(more).toHaveAttribute('href', '/pt?category=Outros&page=2#blog');
+    await user.click(more);
+    await waitFor(() => expect(cardTitles()).toHaveLength(12));
+    expect(cardTitles().every((title) => title?.startsWith('Post'))).toBe(true);
+  });
+
+  it('says so when a page is past the last one', async () => {
+    servePosts(manyPosts(3));
+    renderApp('/pt?page=5');
+    expect(await within(blog()).findByText('Não há posts nesta página.')).toBeInTheDocument();
+    expect(within(blog()).getByRole('link', { name: 'Ir para os posts mais recentes' })).toHaveAttribute('href', '/pt#blog');
   });
 
   it('says so when nothing is published yet', async () => {

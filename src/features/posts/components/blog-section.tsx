@@ -1,21 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
+import { paths } from '@/lib/paths';
 import { usePosts } from '../api/get-posts';
-import { useCategoryParam } from '../hooks/use-category-param';
+import { useCategoryParam, usePageParam } from '../hooks/use-category-param';
 import { useErrorToast } from '../hooks/use-error-toast';
+import { listingSearch } from '../lib/listing-params';
 import { BlogEmpty } from './blog-empty';
 import { CategoryFilter } from './category-filter';
+import { ListingPager } from './listing-pager';
 import { PostGrid, PostGridSkeleton } from './post-grid';
 
-/** Home page blog section (spec §2): title, category filter, cards. */
+/** Home page blog section (spec §2): title, category filter, cards, a page of 9 at a time. */
 export function BlogSection({ language, title }: { language: Language; title: string }) {
   const texts = t(language).blog;
-  const { data: posts, isPending, isError, errorUpdatedAt, refetch } = usePosts(language);
   const [category, setCategory] = useCategoryParam(language);
-  useErrorToast(isError ? errorUpdatedAt : 0, texts.listError);
+  const page = usePageParam();
+  const listing = usePosts({ language, category, page });
+  const { data, isPending, isError, errorUpdatedAt, refetch } = listing;
+  useErrorToast(isError && !data ? errorUpdatedAt : 0, texts.listError);
+  const grid = useRef<HTMLUListElement>(null);
 
-  const shown = category === 'all' ? posts : posts?.filter((post) => post.category === category);
+  const posts = data?.pages.flatMap((p) => p.posts) ?? [];
+  const lastPage = data?.pages.at(-1)?.page ?? page;
+
+  // After appending, focus goes to the first new card, where reading goes on
+  // (once React has rendered it).
+  const focusAt = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const first = focusAt.current;
+    if (first === undefined || posts.length <= first) return;
+    grid.current?.querySelectorAll('li')[first]?.querySelector<HTMLElement>('a')?.focus();
+    focusAt.current = undefined;
+  }, [posts.length]);
+  const loadMore = () => {
+    focusAt.current = posts.length;
+    void listing.fetchNextPage();
+  };
 
   return (
     <section id="blog" aria-labelledby="blog-title" className="border-t border-stone-200 bg-white/60 py-20 sm:py-28">
@@ -26,7 +49,21 @@ export function BlogSection({ language, title }: { language: Language; title: st
           </h2>
           <CategoryFilter language={language} value={category} onChange={setCategory} />
         </div>
-        {isPending ? (
+        {posts.length > 0 ? (
+          <>
+            <PostGrid ref={grid} posts={posts} language={language} />
+            <ListingPager
+              language={language}
+              category={category}
+              firstPage={page}
+              lastPage={lastPage}
+              hasMore={listing.hasNextPage}
+              loading={listing.isFetchingNextPage}
+              failed={listing.isFetchNextPageError}
+              onLoadMore={loadMore}
+            />
+          </>
+        ) : isPending ? (
           <PostGridSkeleton label={texts.loading} />
         ) : isError ? (
           <BlogEmpty message={texts.listError.description}>
@@ -34,8 +71,12 @@ export function BlogSection({ language, title }: { language: Language; title: st
               {texts.retry}
             </Button>
           </BlogEmpty>
-        ) : shown && shown.length > 0 ? (
-          <PostGrid posts={shown} language={language} />
+        ) : page > 1 ? (
+          <BlogEmpty message={texts.emptyPage}>
+            <Button asChild variant="outline">
+              <Link to={`${paths.home(language)}${listingSearch(category, 1)}#blog`}>{texts.firstPage}</Link>
+            </Button>
+          </BlogEmpty>
         ) : category !== 'all' ? (
           <BlogEmpty message={texts.emptyCategory}>
             <Button variant="outline" onClick={() => setCategory('all')}>

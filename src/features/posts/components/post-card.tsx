@@ -5,12 +5,12 @@ import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
-import type { Post } from '../api/get-posts';
+import type { PostSummary } from '../api/get-posts';
 import { PostImage } from './post-image';
 import { PostMeta } from './post-meta';
 import { ShareButton } from './share-button';
 
-export function PostCard({ post, language }: { post: Post; language: Language }) {
+export function PostCard({ post, language }: { post: PostSummary; language: Language }) {
   const titleId = `post-title-${post.id}`;
   return (
     <article

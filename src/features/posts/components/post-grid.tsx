@@ -1,13 +1,14 @@
+import type { Ref } from 'react';
 import type { Language } from '@/lib/language';
-import type { Post } from '../api/get-posts';
+import type { PostSummary } from '../api/get-posts';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 
 const GRID = 'grid gap-8 sm:grid-cols-2 lg:grid-cols-3';
 
-export function PostGrid({ posts, language }: { posts: Post[]; language: Language }) {
+export function PostGrid({ posts, language, ref }: { posts: PostSummary[]; language: Language; ref?: Ref<HTMLUListElement> }) {
   return (
-    <ul className={GRID}>
+    <ul ref={ref} className={GRID}>
       {posts.map((post) => (
         <li key={post.id} className="flex">
           <PostCard post={post} language={language} />

@@ -2,10 +2,10 @@ import { Share2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
-import type { Post } from '../api/get-posts';
+import type { PostSummary } from '../api/get-posts';
 import { useSharePost } from '../hooks/use-share-post';
 
-export function ShareButton({ post, language }: { post: Post; language: Language }) {
+export function ShareButton({ post, language }: { post: PostSummary; language: Language }) {
   const share = useSharePost(language);
   return (
     <Button

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { adminText } from '@/lib/i18n-admin';
+import type { Language } from '@/lib/language';
+import { useAdminPosts, type BlogPost } from '../api/get-admin-posts';
+import { LoadingSpinner } from './loading-spinner';
+import { PostList } from './post-list';
+
+interface Props {
+  language: Language;
+  search: string;
+  /** The language's count, for "20 de 2007". */
+  total: number | undefined;
+  onEdit: (post: BlogPost) => void;
+}
+
+/** One language's posts, a page of 20 at a time ("Carregar mais"), optionally only matching titles. */
+export function AdminPostList({ language, search, total, onEdit }: Props) {
+  const t = adminText.posts;
+  const list = useAdminPosts({ language, search });
+
+  useEffect(() => {
+    if (list.isError) {
+      toast({ title: adminText.toast.postsLoadError, description: adminText.toast.postsLoadErrorDescription, variant: 'destructive' });
+    }
+  }, [list.isError, list.errorUpdatedAt]);
+
+  if (list.isPending) return <LoadingSpinner />;
+  const posts = list.data?.pages.flatMap((p) => p.posts) ?? [];
+  if (posts.length === 0 && search.trim()) return <p className="py-8 text-center text-stone-600">{t.noMatch(search.trim())}</p>;
+
+  return (
+    <div className="grid gap-4">
+      <PostList posts={posts} onEdit={onEdit} />
+      {list.hasNextPage && (
+        <div className="flex flex-col items-center gap-2 pt-2">
+          {!search.trim() && total !== undefined && <p className="text-sm text-stone-600">{t.shown(posts.length, total)}</p>}
+          <Button variant="outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {list.isFetchingNextPage ? t.loadingMore : t.loadMore}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
