@@ -31,6 +31,8 @@ export default defineConfig({
         },
       },
       {
+        // The app's own query functions are exercised against the real backend.
+        resolve: { alias },
         test: {
           name: 'integration',
           globals: true,

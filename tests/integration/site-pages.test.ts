@@ -113,7 +113,7 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       expect(state.routeId).toBe('home-pt');
       expect(state.live).toBe(true);
       const keys = state.queries.queries.map((q) => JSON.stringify(q.queryKey));
-      expect(keys).toEqual(expect.arrayContaining(['["settings","pt"]', '["posts","public","pt"]']));
+      expect(keys).toEqual(expect.arrayContaining(['["settings","pt"]', '["posts","public","pt","all",1]']));
       expect(doc.querySelector('meta[name="supabase-anon-key"]')?.getAttribute('content')).toBe(b.anonKey);
     });
   });
