@@ -7,6 +7,9 @@
  * bytes served by the same server (issue 9: the page at ≥ 50 % of the static
  * file's requests per second), plain and with brotli.
  *
+ * Last, the scale run (scripts/bench-scale.ts): /pt and the admin panel
+ * with the demo content and with 10,000 posts per language.
+ *
  * PGlite in a temporary DATA_DIR by default; DATABASE_URL to bench PostgreSQL
  * (the backend migrates and seeds it like any start). Bounded: REQUESTS per
  * read at CONCURRENCY in flight, to 127.0.0.1 only.
@@ -16,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { startServer } from '../server/index.ts';
+import { benchScale } from './bench-scale.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -152,6 +156,8 @@ async function main() {
       console.log(`  ratio HTTP/SQL:      throughput ×${(direct.rps / http.rps).toFixed(1)} lower, p50 ×${(http.p50 / direct.p50).toFixed(1)}\n`);
     }
     await benchPage(server.url, siteDir);
+    // Last: it adds 20,000 posts to the database.
+    await benchScale(server);
     if (retries) console.log(`(${retries} request(s) retried after a closed keep-alive connection)`);
   } finally {
     await server.close();

@@ -83,11 +83,11 @@ describe.each(targets)('paged listings on $name', (target) => {
     let next: string | null = '/pt';
     let pages = 0;
     while (next) {
-      const res = await fetch(new URL(next, b.url));
+      const res: Response = await fetch(new URL(next, b.url));
       expect(res.status, next).toBe(200);
-      const doc = new JSDOM(await res.text()).window.document;
+      const doc: Document = new JSDOM(await res.text()).window.document;
       for (const a of doc.querySelectorAll('#blog article a[href^="/post/"]')) found.add(a.getAttribute('href')!.slice('/post/'.length));
-      const more = [...doc.querySelectorAll('nav[aria-label="Mais posts"] a')].find((a) => a.textContent?.includes('Carregar mais'));
+      const more: Element | undefined = [...doc.querySelectorAll('nav[aria-label="Mais posts"] a')].find((a) => a.textContent?.includes('Carregar mais'));
       next = more?.getAttribute('href') ?? null;
       if (pages++ > 200) throw new Error('the page links do not end');
     }
