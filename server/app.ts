@@ -10,9 +10,9 @@
  *                    client-only shell of /auth and /admin
  */
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { createAuthRoutes } from './auth/index.ts';
+import { compressResponses } from './compress.ts';
 import type { AppDeps, AppOptions } from './deps.ts';
 import { createRestRoutes } from './rest/index.ts';
 import { createSiteRoutes } from './site/index.ts';
@@ -33,9 +33,9 @@ const CORS = cors({
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
-  // Gzip for whatever is not compressed already (API JSON); the site's pages
-  // and files come with their brotli or gzip copy and pass through.
-  app.use('*', compress());
+  // Brotli or gzip for whatever is not compressed already (API JSON); the
+  // site's pages and files come with their own copies and pass through.
+  app.use('*', compressResponses());
   for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1']) app.use(`${prefix}/*`, CORS);
   app.route('/rest/v1', createRestRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));
   app.route('/auth/v1', createAuthRoutes(deps, options.auth));

@@ -13,10 +13,9 @@ export function clientAddress(c: Context, trustedProxyHeader: string | undefined
     const forwarded = c.req.header(trustedProxyHeader)?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+  // In-process requests (the site renderer's reads, app.request in tests)
+  // have no socket: answer without getConnInfo, whose throw costs a stack trace.
+  if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return 'unknown';
+  return getConnInfo(c).remote.address ?? 'unknown';
 }
 

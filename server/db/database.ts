@@ -25,10 +25,21 @@ export interface TransactionOptions {
   readOnly?: boolean;
 }
 
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** BEGIN … COMMIT around fn; ROLLBACK (and rethrow) when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Statements known in advance, in one transaction, sent together (one
+   * message to PGlite's thread instead of one per statement); their results
+   * in order. All or nothing, as transaction().
+   */
+  batch(statements: Statement[], options?: TransactionOptions): Promise<QueryResult<Record<string, unknown>>[]>;
   /**
    * When only this process can write (embedded PGlite): a count of what may
    * have written so far, so a reader of derived state (the site's content

@@ -61,6 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     query: raw.query.bind(raw),
     exec: raw.exec.bind(raw),
     transaction: raw.transaction.bind(raw),
+    batch: raw.batch.bind(raw),
     get writes() {
       return raw.writes;
     },

@@ -15,13 +15,21 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { statementTimeoutError, type Database, type PgError, type QueryResult, type Queryable, type TransactionOptions } from './database.ts';
+import {
+  statementTimeoutError,
+  type Database,
+  type PgError,
+  type QueryResult,
+  type Queryable,
+  type Statement,
+  type TransactionOptions,
+} from './database.ts';
 
 const require = createRequire(import.meta.url);
 
 interface Pending {
   id: number;
-  resolve: (r: QueryResult<never>) => void;
+  resolve: (r: unknown) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout | undefined;
 }
@@ -87,7 +95,7 @@ export class PgliteWorkerDatabase implements Database {
     return new Promise((resolve, reject) => {
       worker.once('message', (first: { ready?: true; failed?: WorkerError }) => {
         if (first.failed) return reject(toPgError(first.failed));
-        worker.on('message', (m: { id: number; result?: QueryResult<never>; error?: WorkerError }) => this.settle(worker, m));
+        worker.on('message', (m: { id: number; result?: unknown; error?: WorkerError }) => this.settle(worker, m));
         resolve();
       });
       const down = (reason: Error) => {
@@ -99,7 +107,7 @@ export class PgliteWorkerDatabase implements Database {
     });
   }
 
-  private settle(worker: Worker, m: { id: number; result?: QueryResult<never>; error?: WorkerError }): void {
+  private settle(worker: Worker, m: { id: number; result?: unknown; error?: WorkerError }): void {
     const pending = this.pending;
     if (worker !== this.worker || !pending || pending.id !== m.id) return;
     this.pending = undefined;
@@ -136,7 +144,12 @@ export class PgliteWorkerDatabase implements Database {
   }
 
   /** One statement on the thread, ended by the watchdog after `timeoutMs`. */
-  private async statement(op: 'query' | 'exec', sql: string, params?: unknown[], timeoutMs?: number): Promise<QueryResult<never>> {
+  private statement(op: 'query' | 'exec', sql: string, params?: unknown[], timeoutMs?: number): Promise<QueryResult<never>> {
+    return this.call({ op, sql, params }, timeoutMs);
+  }
+
+  /** One message to the thread and its answer; the watchdog ends it after `timeoutMs`. */
+  private async call<R>(message: Record<string, unknown>, timeoutMs?: number): Promise<R> {
     await this.opening;
     if (this.closed) throw new Error('The database is closed.');
     const id = this.nextId++;
@@ -147,8 +160,8 @@ export class PgliteWorkerDatabase implements Database {
             this.restart(statementTimeoutError());
           }, timeoutMs)
         : undefined;
-      this.pending = { id, resolve, reject, timer };
-      this.worker.postMessage({ id, op, sql, params });
+      this.pending = { id, resolve: resolve as (r: unknown) => void, reject, timer };
+      this.worker.postMessage({ id, ...message });
     });
   }
 
@@ -168,6 +181,13 @@ export class PgliteWorkerDatabase implements Database {
   async exec(sql: string): Promise<void> {
     await this.exclusive(() => this.statement('exec', sql));
     this.writeCount++;
+  }
+
+  async batch(statements: Statement[], options: TransactionOptions = {}): Promise<QueryResult<Record<string, unknown>>[]> {
+    // The whole batch answers to one statement's limit: the statements before the last are set-ups.
+    const results = await this.exclusive(() => this.call<QueryResult<Record<string, unknown>>[]>({ op: 'batch', statements }, options.statementTimeoutMs));
+    if (!options.readOnly) this.writeCount++;
+    return results;
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {

@@ -5,7 +5,8 @@
  * which the main thread can stop and start again. Plain JavaScript so it
  * loads the same under tsx and vitest.
  *
- * Messages in: { id, op: 'query' | 'exec' | 'close', sql, params }.
+ * Messages in: { id, op: 'query' | 'exec' | 'close', sql, params } or
+ * { id, op: 'batch', statements: [{ sql, params }] } (one transaction).
  * Messages out: { ready: true } once open, then { id, result } or { id, error }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -32,9 +33,19 @@ try {
   parentPort.postMessage({ failed: describe(e) });
 }
 
-parentPort.on('message', async ({ id, op, sql, params }) => {
+parentPort.on('message', async ({ id, op, sql, params, statements }) => {
   try {
-    if (op === 'query') {
+    if (op === 'batch') {
+      const results = await pg.transaction(async (tx) => {
+        const out = [];
+        for (const s of statements) {
+          const r = await tx.query(s.sql, s.params);
+          out.push({ rows: r.rows, affectedRows: r.affectedRows });
+        }
+        return out;
+      });
+      parentPort.postMessage({ id, result: results });
+    } else if (op === 'query') {
       const r = await pg.query(sql, params);
       parentPort.postMessage({ id, result: { rows: r.rows, affectedRows: r.affectedRows } });
     } else if (op === 'exec') {

@@ -35,6 +35,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    batch: (statements) =>
+      pg.transaction(async (tx) => {
+        const results = [];
+        for (const s of statements) results.push(await wrap(tx).query(s.sql, s.params));
+        return results;
+      }),
     close: () => pg.close(),
   };
 }

@@ -113,6 +113,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release(broken || undefined);
       }
     },
+    batch: (statements) =>
+      db.transaction(async (tx) => {
+        const results = [];
+        for (const s of statements) results.push(await tx.query(s.sql, s.params));
+        return results;
+      }),
     close: () => pool.end(),
   };
   return db;

@@ -12,9 +12,9 @@ import { authenticate, type Caller } from './authenticate.ts';
 import { bodyRows, invalidBody, isObject, parseJson, writeColumns } from './body.ts';
 import { errorResponse, type RestEnv } from './error-response.ts';
 import { parseQuery, RESERVED } from './query-parser.ts';
-import { runRead } from './read.ts';
+import { buildReadSql, readResult, type ReadRow } from './read.ts';
 import { checkProfile, parsePrefer, parseRangeHeader, wantsSingleObject } from './request-options.ts';
-import { inRequestTx, Rollback, type RequestInfo } from './request-tx.ts';
+import { inRequestTx, readInRequestTx, Rollback, type RequestInfo } from './request-tx.ts';
 import { restResponse } from './response.ts';
 import { FairScheduler } from './scheduler.ts';
 import { RestError } from './rest-error.ts';
@@ -135,9 +135,10 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
     const single = wantsSingleObject(c.req.header('accept'));
     const prefer = parsePrefer(c.req.header('prefer'));
     const role = await schema.roleSettings(caller.role);
-    const result = await inTurn(c, () =>
-      inRequestTx(db, caller, info, true, role, (tx) => runRead(tx, table, q, { single, count: prefer.count, maxRows: MAX_ROWS })),
-    );
+    const opts = { single, count: prefer.count, maxRows: MAX_ROWS };
+    const read = buildReadSql(table, q, opts);
+    const { rows } = await inTurn(c, () => readInRequestTx<ReadRow>(db, caller, info, role, read));
+    const result = readResult(rows[0]!, q, opts);
     return restResponse(c.req.method, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
   });
 

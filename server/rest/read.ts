@@ -1,5 +1,4 @@
 /** GET and HEAD on a table: the read path of PostgREST (protocol §1.4). */
-import type { Queryable } from '../db/database.ts';
 import type { ParsedQuery } from './query-ast.ts';
 import { contentRange, notSingle } from './response.ts';
 import { RestError } from './rest-error.ts';
@@ -35,10 +34,15 @@ export function buildReadSql(table: TableInfo, q: ParsedQuery, opts: ReadOptions
   return { sql, params: params.values };
 }
 
-export async function runRead(tx: Queryable, table: TableInfo, q: ParsedQuery, opts: ReadOptions): Promise<ReadResult> {
-  const { sql, params } = buildReadSql(table, q, opts);
-  const r = await tx.query<{ body: string | null; n: number; total?: number }>(sql, params);
-  const row = r.rows[0]!;
+export interface ReadRow {
+  [column: string]: unknown;
+  body: string | null;
+  n: number;
+  total?: number;
+}
+
+/** The answer to a read from the one row buildReadSql's statement returns. */
+export function readResult(row: ReadRow, q: ParsedQuery, opts: ReadOptions): ReadResult {
   const offset = q.offset ?? 0;
   const total = opts.count ? Number(row.total) : undefined;
   if (opts.single && row.n !== 1) throw notSingle(row.n);

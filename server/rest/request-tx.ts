@@ -4,7 +4,7 @@
  * and headers as transaction-local settings, so RLS policies and auth.uid()
  * see exactly what they see behind hosted PostgREST.
  */
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable, QueryResult, Statement } from '../db/database.ts';
 import type { Caller } from './authenticate.ts';
 import { RestError } from './rest-error.ts';
 import type { RoleSettings } from './schema-cache.ts';
@@ -42,14 +42,8 @@ export function durationMs(value: string | undefined): number | undefined {
   return ms > 0 ? ms : undefined;
 }
 
-export async function inRequestTx<T>(
-  db: Database,
-  caller: Caller,
-  request: RequestInfo,
-  readOnly: boolean,
-  role: RoleSettings,
-  fn: (tx: Queryable) => Promise<T>,
-): Promise<T> {
+/** The statement that makes a transaction the caller's: role, claims, request, the role's timeout. */
+function requestSettings(caller: Caller, request: RequestInfo, readOnly: boolean, role: RoleSettings): Statement {
   if (!API_ROLES.has(caller.role)) {
     throw new RestError(403, '42501', `permission denied to set role "${caller.role}"`);
   }
@@ -63,10 +57,22 @@ export async function inRequestTx<T>(
   }
   // Reads run read-only, as in PostgREST; set before any other statement.
   if (readOnly) sql = sql.replace('select', "select set_config('transaction_read_only', 'on', true),");
+  return { sql, params };
+}
+
+export async function inRequestTx<T>(
+  db: Database,
+  caller: Caller,
+  request: RequestInfo,
+  readOnly: boolean,
+  role: RoleSettings,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const settings = requestSettings(caller, request, readOnly, role);
   try {
     return await db.transaction(
       async (tx) => {
-        await tx.query(sql, params);
+        await tx.query(settings.sql, settings.params);
         return fn(tx);
       },
       { readOnly, statementTimeoutMs: durationMs(role.statementTimeout) },
@@ -78,4 +84,21 @@ export async function inRequestTx<T>(
     }
     throw e;
   }
+}
+
+/**
+ * One read statement in a read-only request transaction, sent with its
+ * settings as one batch: on PGlite's thread that is one round trip instead
+ * of four (BEGIN, settings, read, COMMIT), most of a small read's cost.
+ */
+export async function readInRequestTx<R extends Record<string, unknown>>(
+  db: Database,
+  caller: Caller,
+  request: RequestInfo,
+  role: RoleSettings,
+  read: Statement,
+): Promise<QueryResult<R>> {
+  const settings = requestSettings(caller, request, true, role);
+  const [, result] = await db.batch([settings, read], { readOnly: true, statementTimeoutMs: durationMs(role.statementTimeout) });
+  return result as QueryResult<R>;
 }

@@ -246,7 +246,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "select indexname from pg_indexes where schemaname = 'public' order by 1",
       );
       expect(rows.map((r) => r.indexname)).toEqual(
-        expect.arrayContaining(['blog_posts_language_published_date_idx', 'blog_posts_created_at_idx', 'site_settings_language_key_idx', 'site_settings_key_language_key', 'user_roles_pkey']),
+        expect.arrayContaining(['blog_posts_public_listing_idx', 'blog_posts_public_category_listing_idx', 'blog_posts_admin_listing_idx', 'blog_posts_created_at_idx', 'site_settings_language_key_idx', 'site_settings_key_language_key', 'user_roles_pkey']),
       );
     });
   });

@@ -1,0 +1,67 @@
+/**
+ * What leaves the server uncompressed gets brotli or gzip by Accept-Encoding
+ * (issue 11), and decompresses to the same bytes; what must not be touched
+ * is not.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { compressResponses } from './compress.ts';
+
+const small = JSON.stringify({ ok: true });
+const json = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ id: i, title: `Título número ${i}`, excerpt: 'Um resumo que se repete.' })));
+const large = JSON.stringify(Array.from({ length: 4000 }, (_, i) => ({ id: i, content: `Parágrafo ${i} de um texto longo.` })));
+
+const app = new Hono();
+app.use('*', compressResponses());
+app.get('/json', (c) => c.body(json, 200, { 'Content-Type': 'application/json; charset=utf-8', ETag: '"v1"' }));
+app.get('/small', (c) => c.json(JSON.parse(small)));
+app.get('/large', (c) => c.body(large, 200, { 'Content-Type': 'application/json' }));
+app.get('/image', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'image/png' }));
+app.get('/encoded', (c) => c.body(json, 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'identity-made-elsewhere' }));
+app.get('/no-transform', (c) => c.body(json, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-transform' }));
+
+const get = (path: string, acceptEncoding?: string, method = 'GET') =>
+  app.request(path, { method, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });
+const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+it('answers brotli when the client takes it, gzip otherwise, each decompressing to the same JSON', async () => {
+  const br = await get('/json', 'gzip, deflate, br');
+  expect(br.headers.get('content-encoding')).toBe('br');
+  expect(br.headers.get('vary')).toBe('Accept-Encoding');
+  expect(br.headers.get('content-length')).toBeNull();
+  const brBody = await bytes(br);
+  expect(brBody.length).toBeLessThan(json.length / 3);
+  expect(brotliDecompressSync(brBody).toString()).toBe(json);
+
+  const gz = await get('/json', 'gzip');
+  expect(gz.headers.get('content-encoding')).toBe('gzip');
+  expect(gunzipSync(await bytes(gz)).toString()).toBe(json);
+});
+
+it('weakens a strong ETag of a compressed answer, as the bytes are no longer the same', async () => {
+  expect((await get('/json', 'br')).headers.get('etag')).toBe('W/"v1"');
+  expect((await get('/json')).headers.get('etag')).toBe('"v1"');
+});
+
+it('sends plain bytes (still Vary) to a client without Accept-Encoding, and leaves small bodies alone', async () => {
+  const plain = await get('/json');
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+  expect((await bytes(plain)).toString()).toBe(json);
+  const tiny = await get('/small', 'br');
+  expect(tiny.headers.get('content-encoding')).toBeNull();
+  expect(await tiny.text()).toBe(small);
+});
+
+it('compresses a large body (off the event loop) to the same bytes', async () => {
+  const br = await get('/large', 'br');
+  expect(br.headers.get('content-encoding')).toBe('br');
+  expect(brotliDecompressSync(await bytes(br)).toString()).toBe(large);
+});
+
+it('does not touch images, bodies compressed already, no-transform answers or HEAD', async () => {
+  expect((await get('/image', 'br')).headers.get('content-encoding')).toBeNull();
+  expect((await get('/encoded', 'br')).headers.get('content-encoding')).toBe('identity-made-elsewhere');
+  expect((await get('/no-transform', 'br')).headers.get('content-encoding')).toBeNull();
+  expect((await get('/json', 'br', 'HEAD')).headers.get('content-encoding')).toBeNull();
+});

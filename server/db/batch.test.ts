@@ -1,0 +1,63 @@
+/**
+ * Database.batch (issue 11): statements known in advance run in one
+ * transaction, their results in order, all or nothing; on PGlite's thread the
+ * watchdog's limit covers the whole batch. Both embedded implementations (the
+ * worker of a data directory, the in-memory one of tests); PostgreSQL runs
+ * the same batches behind every REST read in the integration suite.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database } from './database.ts';
+import { openPglite } from './pglite.ts';
+
+const RUNAWAY = `select count(*) from t where s ~ '(.*)(.*)\\2\\1x'`;
+
+describe.each([
+  ['PGlite in a worker (a data directory)', true],
+  ['PGlite in memory', false],
+])('%s', (_name, onDisk) => {
+  let dir: string | undefined;
+  let db: Database;
+
+  beforeAll(async () => {
+    dir = onDisk ? mkdtempSync(path.join(tmpdir(), 'batch-')) : undefined;
+    db = await openPglite(dir);
+    await db.exec(`create table t (s text); insert into t select repeat('o próximo texto ', 40) from generate_series(1, 3)`);
+  });
+  afterAll(async () => {
+    await db.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers each statement in order, inside one transaction', async () => {
+    const results = await db.batch([
+      { sql: `select set_config('app.who', $1, true)`, params: ['batch'] },
+      { sql: `select current_setting('app.who', true) as who, count(*)::int as n from t` },
+    ]);
+    expect(results.map((r) => r.rows)).toEqual([[{ set_config: 'batch' }], [{ who: 'batch', n: 3 }]]);
+    // The setting was local to the batch's transaction.
+    const after = await db.query<{ who: string | null }>(`select nullif(current_setting('app.who', true), '') as who`);
+    expect(after.rows).toEqual([{ who: null }]);
+  });
+
+  it('keeps nothing of a batch whose later statement fails, and names the error', async () => {
+    const outcome = db.batch([{ sql: `insert into t values ('half')` }, { sql: 'select * from nope' }]);
+    await expect(outcome).rejects.toMatchObject({ code: '42P01' });
+    expect((await db.query(`select s from t where s = 'half'`)).rows).toEqual([]);
+  });
+
+  it('refuses a write in a read-only batch', async () => {
+    const outcome = db.batch([{ sql: `set transaction read only` }, { sql: `insert into t values ('ro')` }], { readOnly: true });
+    await expect(outcome).rejects.toMatchObject({ code: '25006' });
+  });
+
+  if (onDisk) {
+    it('ends a batch past its limit with 57014 and answers the next one', async () => {
+      const outcome = await db.batch([{ sql: 'select 1' }, { sql: RUNAWAY }], { statementTimeoutMs: 800, readOnly: true }).catch((e: unknown) => e);
+      expect(outcome).toMatchObject({ code: '57014' });
+      const [r] = await db.batch([{ sql: 'select count(*)::int as n from t' }]);
+      expect(r!.rows).toEqual([{ n: 3 }]);
+    });
+  }
+});
