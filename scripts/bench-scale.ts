@@ -12,7 +12,7 @@ import type { RunningServer } from '../server/index.ts';
 const PER_LANGUAGE = 10_000;
 const SAMPLES = 5;
 /** The query the listing's first page sends (src/features/posts/api/get-posts.ts). */
-const FIRST_PAGE =
+export const FIRST_PAGE =
   'blog_posts?select=id,title,excerpt,category,date,read_time,image_url,language&language=eq.pt&published=eq.true&order=date.desc,id.asc&offset=0&limit=10';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -3,7 +3,7 @@
  * writing the auth.* tables through SQL. Mounted by server/app.ts.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBodies } from '../body-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuthContext, AuthOptions } from './context.ts';
 import { API_VERSION, AuthError, handleAuthError } from './errors.ts';
@@ -47,7 +47,7 @@ export function createAuthRoutes(deps: AppDeps, options: AuthOptions = {}): Hono
   });
   app.use(
     '*',
-    bodyLimit({
+    limitBodies({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => {
         // The unread body is still arriving: close, or a reused socket's next request fails.

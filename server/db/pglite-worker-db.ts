@@ -185,7 +185,7 @@ export class PgliteWorkerDatabase implements Database {
 
   async batch(statements: Statement[], options: TransactionOptions = {}): Promise<QueryResult<Record<string, unknown>>[]> {
     // The whole batch answers to one statement's limit: the statements before the last are set-ups.
-    const results = await this.exclusive(() => this.call<QueryResult<Record<string, unknown>>[]>({ op: 'batch', statements }, options.statementTimeoutMs));
+    const results = await this.exclusive(() => this.call<QueryResult<Record<string, unknown>>[]>({ op: 'batch', statements, readOnly: options.readOnly }, options.statementTimeoutMs));
     if (!options.readOnly) this.writeCount++;
     return results;
   }

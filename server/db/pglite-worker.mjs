@@ -6,10 +6,11 @@
  * loads the same under tsx and vitest.
  *
  * Messages in: { id, op: 'query' | 'exec' | 'close', sql, params } or
- * { id, op: 'batch', statements: [{ sql, params }] } (one transaction).
+ * { id, op: 'batch', statements: [{ sql, params }], readOnly } (one pipeline).
  * Messages out: { ready: true } once open, then { id, result } or { id, error }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { runPipeline } from './pglite-pipeline.mjs';
 import { PGlite } from '@electric-sql/pglite';
 
 const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where'];
@@ -33,18 +34,10 @@ try {
   parentPort.postMessage({ failed: describe(e) });
 }
 
-parentPort.on('message', async ({ id, op, sql, params, statements }) => {
+parentPort.on('message', async ({ id, op, sql, params, statements, readOnly }) => {
   try {
     if (op === 'batch') {
-      const results = await pg.transaction(async (tx) => {
-        const out = [];
-        for (const s of statements) {
-          const r = await tx.query(s.sql, s.params);
-          out.push({ rows: r.rows, affectedRows: r.affectedRows });
-        }
-        return out;
-      });
-      parentPort.postMessage({ id, result: results });
+      parentPort.postMessage({ id, result: await runPipeline(pg, statements, { readOnly }) });
     } else if (op === 'query') {
       const r = await pg.query(sql, params);
       parentPort.postMessage({ id, result: { rows: r.rows, affectedRows: r.affectedRows } });

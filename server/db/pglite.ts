@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
+import { runPipeline } from './pglite-pipeline.mjs';
 import { PgliteWorkerDatabase } from './pglite-worker-db.ts';
 
 function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
@@ -35,12 +36,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    batch: (statements) =>
-      pg.transaction(async (tx) => {
-        const results = [];
-        for (const s of statements) results.push(await wrap(tx).query(s.sql, s.params));
-        return results;
-      }),
+    batch: (statements, options) => runPipeline(pg, statements, options),
     close: () => pg.close(),
   };
 }

@@ -96,11 +96,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async exec(sql) {
       await db.query(sql);
     },
-    async transaction(fn) {
+    async transaction(fn, options = {}) {
       const client = await checkout();
       let broken = false;
       try {
-        await client.query('begin');
+        await client.query(options.readOnly ? 'begin read only' : 'begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
@@ -113,12 +113,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release(broken || undefined);
       }
     },
-    batch: (statements) =>
+    batch: (statements, options = {}) =>
       db.transaction(async (tx) => {
         const results = [];
         for (const s of statements) results.push(await tx.query(s.sql, s.params));
         return results;
-      }),
+      }, options),
     close: () => pool.end(),
   };
   return db;

@@ -3,7 +3,7 @@
  * token, parse, then one transaction under the caller's role and claims.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBodies } from '../body-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Database } from '../db/database.ts';
@@ -82,7 +82,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   app.use(
     '*',
-    bodyLimit({
+    limitBodies({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
         // Connection: close — the unread body is still arriving; a client that
@@ -117,7 +117,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
         return r;
       }),
     );
-    return restResponse(c.req.method, result.status, result.body, profileHeader(profile), single);
+    return restResponse(c, result.status, result.body, profileHeader(profile), single);
   });
 
   // ---- read ----
@@ -139,7 +139,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
     const read = buildReadSql(table, q, opts);
     const { rows } = await inTurn(c, () => readInRequestTx<ReadRow>(db, caller, info, role, read));
     const result = readResult(rows[0]!, q, opts);
-    return restResponse(c.req.method, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
+    return restResponse(c, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
   });
 
   // ---- writes ----
@@ -166,7 +166,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
         return r;
       });
     const result = await inTurn(c, run);
-    return restResponse(c.req.method, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
+    return restResponse(c, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
   };
   app.post('/:table', (c) => write(c, 'insert'));
   app.patch('/:table', (c) => write(c, 'update'));

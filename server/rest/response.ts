@@ -1,18 +1,21 @@
 /** Success responses in PostgREST's form (protocol §1.4). */
+import type { Context } from 'hono';
+import { encodedResponse } from '../compress.ts';
 import { JSON_UTF8 } from './error-response.ts';
 import { OBJECT_MEDIA } from './request-options.ts';
 import { RestError } from './rest-error.ts';
 
+/** The answer, compressed for the client here (the body is in hand; see compress.ts). */
 export function restResponse(
-  method: string,
+  c: Context,
   status: number,
   body: string | null,
   headers: Record<string, string>,
   single = false,
-): Response {
+): Promise<Response> {
   const h: Record<string, string> = { ...headers };
   if (body !== null) h['Content-Type'] = single ? `${OBJECT_MEDIA}; charset=utf-8` : JSON_UTF8;
-  return new Response(method === 'HEAD' || status === 204 ? null : body, { status, headers: h });
+  return encodedResponse(c, c.req.method === 'HEAD' || status === 204 ? null : body, { status, headers: h });
 }
 
 /** `.single()` with 0 or ≥ 2 rows (v13 wording). */
