@@ -39,8 +39,13 @@ it('records its URL beside the data directory, for tools like create-admin', () 
   expect(readServerUrl(dataDir)).toBe(server.url);
 });
 
-it('close() stops listening and releases the data directory', async () => {
+it('close() answers the requests under way, stops listening and releases the data directory', async () => {
+  await server.db.exec(`create function public.slow() returns text language sql as $$ select pg_sleep(0.5); select 'done' $$; grant execute on function public.slow() to anon;`);
+  await fetch(`${server.url}/rest/v1/rpc/slow`, { method: 'POST', headers: { apikey: server.serviceRoleKey } }); // the schema cache learns it
+  const underWay = fetch(`${server.url}/rest/v1/rpc/slow`, { headers: { apikey: server.anonKey } }).then(async (r) => [r.status, await r.json()]);
+  await new Promise((resolve) => setTimeout(resolve, 150));
   await server.close();
+  expect(await underWay).toEqual([200, 'done']);
   expect(readServerUrl(dataDir)).toBeUndefined();
   await expect(fetch(`${server.url}/rest/v1/notes`)).rejects.toThrow();
   expect((await readDataDirLock(embeddedDbDir(dataDir))).locked).toBe(false);

@@ -69,6 +69,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long close() lets requests under way finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 10_000;
+
 function urlFor(host: string, port: number): string {
   const h = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${h}:${port}`;
@@ -134,9 +137,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       close() {
         closing ??= (async () => {
           await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            // Keep-alive connections would hold close() open.
-            if ('closeAllConnections' in server) server.closeAllConnections();
+            const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
+            // Requests under way get their answers (up to CLOSE_GRACE_MS, past
+            // the longest statement timeout); idle keep-alive connections,
+            // which would hold close() open, go now.
+            const force = setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS);
+            // A connection whose answer just went out is idle too: close those as they come.
+            const idle = setInterval(() => http.closeIdleConnections?.(), 50);
+            server.close(() => {
+              clearTimeout(force);
+              clearInterval(idle);
+              resolve();
+            });
+            http.closeIdleConnections?.();
           });
           if (holdsDataDir) forgetServerUrl(dataDir);
           await db.close();
