@@ -2,11 +2,10 @@
  * /auth/v1/admin/users (protocol §2.1): service_role only, GoTrue's answers
  * for missing and wrong credentials and for ids that are not UUIDs.
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
-import { createAuthRoutes } from './index.ts';
-import { apiKey, call, openTestDb, testDeps, uniqueEmail } from './testing.ts';
+import { authApp, apiKey, call, openTestDb, testDeps, uniqueEmail } from './testing.ts';
 
 let db: Database;
 let deps: AppDeps;
@@ -15,7 +14,7 @@ let app: Hono;
 beforeAll(async () => {
   db = await openTestDb();
   deps = await testDeps(db);
-  app = new Hono().route('/auth/v1', createAuthRoutes(deps));
+  app = authApp(deps);
 });
 afterAll(() => db.close());
 

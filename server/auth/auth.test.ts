@@ -2,18 +2,17 @@
  * /auth/v1 sign-up, sign-in, refresh, user and logout against a real
  * (in-memory) PGlite: protocol §2.1–§2.5.
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppDeps, AuthSettings } from '../deps.ts';
 import type { Database } from '../db/database.ts';
-import { createAuthRoutes } from './index.ts';
-import { call, decodeJwt, openTestDb, testDeps, uniqueEmail, JWT_SECRET, type LooseJson } from './testing.ts';
+import { authApp, call, decodeJwt, openTestDb, testDeps, uniqueEmail, JWT_SECRET, type LooseJson } from './testing.ts';
 
 let db: Database;
 let deps: AppDeps;
 let app: Hono;
 
 function mount(d: AppDeps) {
-  return new Hono().route('/auth/v1', createAuthRoutes(d));
+  return authApp(d);
 }
 
 async function depsWith(over: Partial<AuthSettings>) {

@@ -6,12 +6,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
-import { createAuthRoutes } from './index.ts';
 import { isAllowedRedirect } from './redirect.ts';
-import { call, decodeJwt, openTestDb, TEST_API_URL, testDeps, uniqueEmail } from './testing.ts';
+import { authApp, call, decodeJwt, openTestDb, TEST_API_URL, testDeps, uniqueEmail } from './testing.ts';
 
 let db: Database;
 let deps: AppDeps;
@@ -22,7 +21,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'auth-outbox-'));
   db = await openTestDb();
   deps = await testDeps(db, { enableConfirmations: true }, dataDir);
-  app = new Hono().route('/auth/v1', createAuthRoutes(deps));
+  app = authApp(deps);
 });
 afterAll(async () => {
   await db.close();
@@ -49,7 +48,7 @@ const signIn = (email: string) =>
 describe('mail limits (config.toml [auth.rate_limit] email_sent, [auth.email] max_frequency)', () => {
   it('mails one address at most once per max_frequency, and all addresses at most email_sent times an hour', async () => {
     const limited = await testDeps(db, { enableConfirmations: true, rateLimitEmailSent: 2, emailMaxFrequency: 60 }, dataDir);
-    const limitedApp = new Hono().route('/auth/v1', createAuthRoutes(limited));
+    const limitedApp = authApp(limited);
     const signUp = (email: string, ip: string) =>
       call(limitedApp, limited, 'POST', '/auth/v1/signup', { body: { email, password: 'secret123' }, ip });
     const first = uniqueEmail('limit');

@@ -2,12 +2,11 @@
  * Sign-in/sign-up rate limit per client address (config.toml
  * [auth.rate_limit] sign_in_sign_ups), with a small injected window.
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
-import { createAuthRoutes } from './index.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
-import { call, openTestDb, testDeps, uniqueEmail } from './testing.ts';
+import { authApp, call, openTestDb, testDeps, uniqueEmail } from './testing.ts';
 
 describe('SlidingWindowLimiter', () => {
   it('allows max requests per window per key, then frees up as time passes', () => {
@@ -33,7 +32,7 @@ describe('POST /signup and /token under the limit', () => {
   afterAll(() => db.close());
 
   it('answers 429 over_request_rate_limit after the limit; another address is unaffected', async () => {
-    const app = new Hono().route('/auth/v1', createAuthRoutes(deps, { rateLimit: { max: 3, windowMs: 60_000 } }));
+    const app = authApp(deps, { rateLimit: { max: 3, windowMs: 60_000 } });
     const email = uniqueEmail();
     const signUp = (ip: string) =>
       call(app, deps, 'POST', '/auth/v1/signup', { ip, body: { email: uniqueEmail(), password: 'secret123' } });
@@ -58,7 +57,7 @@ describe('POST /signup and /token under the limit', () => {
   });
 
   it('ignores X-Forwarded-For unless told to trust a proxy', async () => {
-    const direct = new Hono().route('/auth/v1', createAuthRoutes(deps, { rateLimit: { max: 1, windowMs: 60_000 } }));
+    const direct = authApp(deps, { rateLimit: { max: 1, windowMs: 60_000 } });
     const spoof = (app: Hono, forwardedFor: string) =>
       call(app, deps, 'POST', '/auth/v1/token?grant_type=password', {
         ip: '10.9.9.9',
@@ -68,10 +67,7 @@ describe('POST /signup and /token under the limit', () => {
     expect((await spoof(direct, '1.1.1.1')).status).toBe(400);
     expect((await spoof(direct, '2.2.2.2')).status).toBe(429);
 
-    const proxied = new Hono().route(
-      '/auth/v1',
-      createAuthRoutes(deps, { rateLimit: { max: 1, windowMs: 60_000 }, trustedProxyHeader: 'x-forwarded-for' }),
-    );
+    const proxied = authApp(deps, { rateLimit: { max: 1, windowMs: 60_000 }, trustedProxyHeader: 'x-forwarded-for' });
     expect((await spoof(proxied, '1.1.1.1, 10.0.0.1')).status).toBe(400);
     expect((await spoof(proxied, '2.2.2.2')).status).toBe(400);
     expect((await spoof(proxied, '1.1.1.1')).status).toBe(429);
@@ -79,7 +75,7 @@ describe('POST /signup and /token under the limit', () => {
 
   it('defaults to config’s sign_in_sign_ups per 5 minutes', async () => {
     const tight = await testDeps(db, { rateLimitSignInSignUps: 1 });
-    const app = new Hono().route('/auth/v1', createAuthRoutes(tight));
+    const app = authApp(tight);
     const once = () => call(app, tight, 'POST', '/auth/v1/token?grant_type=password', { ip: '10.4.4.4', body: { email: 'x@example.com', password: 'whatever1' } });
     expect((await once()).status).toBe(400);
     expect((await once()).status).toBe(429);

@@ -5,12 +5,11 @@
  * checks compare figures measured in the same run and assert only a gross
  * failure (a 10× gap), as the machine is shared.
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
-import { createAuthRoutes } from './index.ts';
 import { closePasswordPool } from './password.ts';
-import { call, openTestDb, testDeps, uniqueEmail } from './testing.ts';
+import { authApp, call, openTestDb, testDeps, uniqueEmail } from './testing.ts';
 
 let db: Database;
 let deps: AppDeps;
@@ -19,7 +18,7 @@ let app: Hono;
 beforeAll(async () => {
   db = await openTestDb();
   deps = await testDeps(db);
-  app = new Hono().route('/auth/v1', createAuthRoutes(deps));
+  app = authApp(deps);
 });
 afterAll(async () => {
   await closePasswordPool();

@@ -7,12 +7,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { AuthApiError, AuthWeakPasswordError, createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { Hono } from 'hono';
 import WebSocket from 'ws';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
-import { createAuthRoutes } from './index.ts';
-import { openTestDb, testDeps, uniqueEmail } from './testing.ts';
+import { authApp, openTestDb, testDeps, uniqueEmail } from './testing.ts';
 
 let db: Database;
 let deps: AppDeps;
@@ -22,7 +20,7 @@ let url: string;
 beforeAll(async () => {
   db = await openTestDb();
   deps = await testDeps(db);
-  const app = new Hono().route('/auth/v1', createAuthRoutes(deps));
+  const app = authApp(deps);
   await new Promise<void>((resolve) => {
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
   });

@@ -5,11 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { SignJWT } from 'jose';
-import type { Hono } from 'hono';
-import type { AppDeps, AuthSettings } from '../deps.ts';
+import { Hono } from 'hono';
+import type { AppDeps, AuthOptions, AuthSettings } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
+import { createAuthRoutes } from './index.ts';
 import { secretKey } from './jwt.ts';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -25,6 +26,11 @@ export async function openTestDb(): Promise<Database> {
   const db = url ? await openPostgres(url) : await openPglite(undefined);
   await db.exec(await readFile(new URL('../db/bootstrap.sql', import.meta.url), 'utf8'));
   return db;
+}
+
+/** The auth routes mounted at /auth/v1, as the server mounts them. */
+export function authApp(deps: AppDeps, options?: AuthOptions): Hono {
+  return new Hono().route('/auth/v1', createAuthRoutes(deps, options));
 }
 
 export async function apiKey(role: string, secret = JWT_SECRET): Promise<string> {

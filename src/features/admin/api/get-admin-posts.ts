@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { postKeys } from '@/features/posts/api/keys';
 import type { Language } from '@/lib/language';
+import { lookaheadRange, splitLookahead } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
 
@@ -32,13 +33,12 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function getAdminPostsPage({ language, search }: AdminListQuery, page: number): Promise<AdminPage> {
   let query = supabase.from('blog_posts').select('*').eq('language', language);
   if (search.trim()) query = query.ilike('title', `%${likeLiteral(search.trim())}%`);
-  const from = page * ADMIN_PAGE_SIZE;
   const { data, error } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: true })
-    .range(from, from + ADMIN_PAGE_SIZE);
+    .range(...lookaheadRange(page, ADMIN_PAGE_SIZE));
   if (error) throw error;
-  return { page, posts: data.slice(0, ADMIN_PAGE_SIZE), hasMore: data.length > ADMIN_PAGE_SIZE };
+  return { page, ...splitLookahead(data, ADMIN_PAGE_SIZE) };
 }
 
 export const adminPostsQueryOptions = (list: AdminListQuery) =>

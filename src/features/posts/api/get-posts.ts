@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Language } from '@/lib/language';
+import { lookaheadRange, splitLookahead } from '@/lib/paging';
 import { usePublicDb, type PublicDb } from '@/lib/public-db';
 import type { Tables } from '@/types/database.types';
 import type { CategoryChoice } from '../lib/listing-params';
@@ -36,13 +37,12 @@ export interface ListingQuery {
 export async function getPublishedPostsPage(db: PublicDb, { language, category, page }: ListingQuery): Promise<PostsPage> {
   let query = db.from('blog_posts').select(SUMMARY_COLUMNS).eq('language', language).eq('published', true);
   if (category !== 'all') query = query.eq('category', category);
-  const from = (page - 1) * POSTS_PER_PAGE;
   const { data, error } = await query
     .order('date', { ascending: false })
     .order('id', { ascending: true })
-    .range(from, from + POSTS_PER_PAGE);
+    .range(...lookaheadRange(page - 1, POSTS_PER_PAGE));
   if (error) throw error;
-  return { page, posts: data.slice(0, POSTS_PER_PAGE), hasMore: data.length > POSTS_PER_PAGE };
+  return { page, ...splitLookahead(data, POSTS_PER_PAGE) };
 }
 
 /** The listing from page `firstPage` on ("Carregar mais" appends the next one). */
