@@ -7,7 +7,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E } from './support/browser';
-import { cardTitled, control, mainHeading, postCards, readMore, toast } from './support/ui';
+import { cardTitled, control, mainHeading, postCards, readMore, toast, waitForApp } from './support/ui';
 
 const baseUrl = inject('appUrl');
 let e2e: E2E;
@@ -66,6 +66,22 @@ describe('without JavaScript', () => {
     expect(await page.getByRole('button', { name: 'Crisis Communication', pressed: true }).count()).toBe(1);
   });
 
+  it('the category filter works: each choice loads that category, and "Todos" all of them', async () => {
+    await page.goto('/pt');
+    const all = await postCards(page).count();
+    await control(page, 'Comunicação de Crise').click();
+    await page.waitForURL((url) => url.searchParams.get('category') === 'Comunicação de Crise');
+    expect(await page.getByRole('button', { name: 'Comunicação de Crise', pressed: true }).count()).toBe(1);
+    const titles = await postCards(page).getByRole('heading').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.length).toBeLessThan(all);
+    for (const title of titles) expect(await cardTitled(page, title).getByText('Comunicação de Crise').count()).toBe(1);
+    await control(page, 'Todos').click();
+    await page.waitForURL((url) => url.pathname === '/pt' && !url.searchParams.has('category'));
+    expect(await page.getByRole('button', { name: 'Todos', pressed: true }).count()).toBe(1);
+    expect(await postCards(page).count()).toBe(all);
+  });
+
   afterAll(async () => {
     await page.context().close();
   });
@@ -82,6 +98,7 @@ describe('with JavaScript', () => {
     const api = watchApi(page);
     await page.goto('/pt', { waitUntil: 'networkidle' });
     expect(api.map((r) => r.url()), 'requests before any click').toEqual([]);
+    await waitForApp(page.locator('#blog').getByRole('group'));
     // Interactive: the filter answers a click, which only the hydrated app does.
     await control(page, 'Comunicação de Crise').click();
     await expect.poll(() => page.getByRole('button', { name: 'Comunicação de Crise', pressed: true }).count()).toBe(1);

@@ -46,8 +46,20 @@ export function toast(page: Page, text: string | RegExp): Locator {
 export const ptCategories = ['Relações com Mídia', 'Comunicação de Crise', 'Experiências Pessoais', 'Outros'] as const;
 export const enCategories = ['Media Relations', 'Crisis Communication', 'Personal Experiences', 'Others'] as const;
 
-/** Waits until the blog has rendered its cards (skeletons gone). */
+/**
+ * Waits until the blog has rendered its cards (skeletons gone) and the app
+ * owns them. A server-rendered page shows its cards before it hydrates; a
+ * click in that moment is a plain link or form (a new page), not the app's
+ * in-place behaviour that the tests after this call look at.
+ */
 export async function waitForCards(page: Page): Promise<number> {
   await postCards(page).first().waitFor({ state: 'visible' });
+  await waitForApp(blogSection(page).getByRole('group'));
   return postCards(page).count();
+}
+
+/** Waits until React has hydrated (or rendered) this element: it carries React's props then. */
+export async function waitForApp(element: Locator): Promise<void> {
+  const handle = await element.first().elementHandle();
+  await element.page().waitForFunction((el) => el !== null && Object.keys(el).some((key) => key.startsWith('__reactProps$')), handle);
 }

@@ -119,8 +119,24 @@ describe('blog section', () => {
     const { user } = renderApp('/en?category=Others');
     expect(await within(blog()).findByText('There are no posts in this category yet.')).toBeInTheDocument();
     expect(filter('Others')).toHaveAttribute('aria-pressed', 'true');
-    await user.click(within(blog()).getByRole('button', { name: 'See all posts' }));
+    const seeAll = within(blog()).getByRole('link', { name: 'See all posts' });
+    // Without JavaScript it is the plain listing.
+    expect(seeAll).toHaveAttribute('href', '/en#blog');
+    await user.click(seeAll);
+    await waitFor(() => expect(filter('All')).toHaveAttribute('aria-pressed', 'true'));
     expect(cardTitles()).toEqual(['Talking to the press in a crisis', 'Thirty-one years in newsrooms']);
+  });
+
+  it('is a GET form of submit buttons, so a choice works without JavaScript', async () => {
+    renderApp('/pt');
+    await within(blog()).findByRole('heading', { level: 3, name: 'Como falar com a imprensa em uma crise' });
+    const form = screen.getByRole('group', { name: /categoria/ }) as HTMLFormElement;
+    expect(form.tagName).toBe('FORM');
+    expect([form.method, new URL(form.action).pathname, new URL(form.action).hash]).toEqual(['get', '/pt', '#blog']);
+    const crisis = filter('Comunicação de Crise') as HTMLButtonElement;
+    expect([crisis.type, crisis.name, crisis.value]).toEqual(['submit', 'category', 'Comunicação de Crise']);
+    // 'Todos' sends no category at all.
+    expect((filter('Todos') as HTMLButtonElement).name).toBe('');
   });
 
   it('treats an unknown category in the URL as All', async () => {

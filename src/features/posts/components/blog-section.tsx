@@ -79,8 +79,16 @@ export function BlogSection({ language, title }: { language: Language; title: st
           </BlogEmpty>
         ) : category !== 'all' ? (
           <BlogEmpty message={texts.emptyCategory}>
-            <Button variant="outline" onClick={() => setCategory('all')}>
-              {texts.showAll}
+            <Button asChild variant="outline">
+              <Link
+                to={`${paths.home(language)}#blog`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setCategory('all');
+                }}
+              >
+                {texts.showAll}
+              </Link>
             </Button>
           </BlogEmpty>
         ) : (
