@@ -270,3 +270,26 @@ $$Draft in progress.
 
 Topics: segment by beat, not by outlet; review the list every quarter; record each journalist's contact preferences; handling personal data under data-protection law; why a few well-chosen contacts achieve more than thousands of mass emails.$$
 );
+
+-- ---------------------------------------------------------------------------
+-- translations: each published post above and its version in the other
+-- language (the drafts are left unlinked, as work in progress)
+-- ---------------------------------------------------------------------------
+
+with pairs (pt_title, en_title) as (
+  values
+    ('O que um jornalista realmente quer receber da sua assessoria', 'What journalists actually want from your press office'),
+    ('Media training não é decorar respostas', 'Media training is not about memorising answers'),
+    ('As primeiras horas de uma crise', 'The first hours of a crisis'),
+    ('Pedir desculpas do jeito certo', 'How to apologise properly'),
+    ('31 anos de estrada: o que a redação me ensinou', '31 years on the road: what the newsroom taught me'),
+    ('Comunicação interna também é notícia', 'Internal communication is news too')
+),
+groups as materialized (
+  select pt_title, en_title, gen_random_uuid() as translation_group from pairs
+)
+update public.blog_posts as post
+   set translation_group = groups.translation_group
+  from groups
+ where (post.language = 'pt' and post.title = groups.pt_title)
+    or (post.language = 'en' and post.title = groups.en_title);

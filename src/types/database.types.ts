@@ -18,6 +18,8 @@ export type Database = {
           published: boolean;
           read_time: string;
           title: string;
+          translation_group: string | null;
+          translation_outdated: boolean;
           updated_at: string;
         };
         Insert: {
@@ -32,6 +34,8 @@ export type Database = {
           published?: boolean;
           read_time?: string;
           title: string;
+          translation_group?: string | null;
+          translation_outdated?: boolean;
           updated_at?: string;
         };
         Update: {
@@ -46,6 +50,8 @@ export type Database = {
           published?: boolean;
           read_time?: string;
           title?: string;
+          translation_group?: string | null;
+          translation_outdated?: boolean;
           updated_at?: string;
         };
         Relationships: [];
@@ -83,6 +89,7 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      ensure_translation_group: { Args: { post_id: string }; Returns: string };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
     };
     Enums: { app_role: 'admin' };

@@ -1,11 +1,12 @@
 import type { Post } from '@/features/posts/api/get-posts';
+import type { Translation } from '@/features/posts/api/get-translation';
 import type { SiteSetting } from '@/features/settings/api/get-settings';
 import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
 import { t } from '@/lib/i18n';
-import { DEFAULT_LANGUAGE, HREFLANG, isLanguage, LOCALE, OG_LOCALE, type Language } from '@/lib/language';
+import { DEFAULT_LANGUAGE, HREFLANG, isLanguage, LANGUAGES, LOCALE, OG_LOCALE, type Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
 import { cardVersion } from './card-version';
-import { absoluteUrl, SHARE_CARD, shareImageMeta, summarize, type HeadSpec, type ShareImage } from './head-spec';
+import { absoluteUrl, SHARE_CARD, shareImageMeta, summarize, type HeadSpec, type LinkTag, type ShareImage } from './head-spec';
 
 export const postLanguage = (post: Pick<Post, 'language'>): Language =>
   isLanguage(post.language) ? post.language : DEFAULT_LANGUAGE;
@@ -46,7 +47,34 @@ export function postDescription(post: Pick<Post, 'excerpt' | 'content' | 'langua
   return summarize(post.excerpt?.trim() || post.content?.trim() || '') || t(postLanguage(post)).meta.description;
 }
 
-export function postHead(post: Post, settings: readonly SiteSetting[] | undefined, siteUrl: string): HeadSpec {
+/**
+ * hreflang alternates of a post and its published translation: both versions
+ * and x-default (the Portuguese one, as for the homes). None without one.
+ */
+export function translationAlternates(
+  post: Pick<Post, 'id' | 'language'>,
+  translation: Pick<Translation, 'id' | 'language'> | null | undefined,
+  siteUrl: string,
+): (LinkTag & { hreflang: string })[] {
+  if (!translation || !isLanguage(translation.language)) return [];
+  // In the site's language order (Portuguese first), whichever page names them.
+  const versions = [
+    { language: postLanguage(post), id: post.id },
+    { language: translation.language, id: translation.id },
+  ].sort((a, b) => LANGUAGES.indexOf(a.language) - LANGUAGES.indexOf(b.language));
+  const byDefault = versions.find((v) => v.language === DEFAULT_LANGUAGE) ?? versions[0]!;
+  return [
+    ...versions.map((v) => ({ rel: 'alternate', hreflang: HREFLANG[v.language], href: absoluteUrl(siteUrl, paths.post(v.id)) })),
+    { rel: 'alternate', hreflang: 'x-default', href: absoluteUrl(siteUrl, paths.post(byDefault.id)) },
+  ];
+}
+
+export function postHead(
+  post: Post,
+  settings: readonly SiteSetting[] | undefined,
+  siteUrl: string,
+  translation?: Translation | null,
+): HeadSpec {
   const language = postLanguage(post);
   const dict = t(language);
   const { texts } = resolveSiteTexts(settings, language);
@@ -70,8 +98,12 @@ export function postHead(post: Post, settings: readonly SiteSetting[] | undefine
       { property: 'article:published_time', content: post.date },
       { property: 'article:modified_time', content: post.updated_at },
       ...(post.category ? [{ property: 'article:section', content: post.category }] : []),
+      ...(translation && isLanguage(translation.language)
+        ? [{ property: 'og:locale:alternate', content: OG_LOCALE[translation.language] }]
+        : []),
     ],
     links: [
+      ...translationAlternates(post, translation, siteUrl),
       { rel: 'alternate', type: 'application/rss+xml', title: dict.meta.feedTitle, href: absoluteUrl(siteUrl, paths.feed(language)) },
     ],
     jsonLd: {

@@ -5,6 +5,7 @@ import { notFoundHead, postNotFoundHead } from '@/app/head/not-found-head';
 import { postHead, postLanguage } from '@/app/head/post-head';
 import { routeIds } from '@/app/router';
 import { postQueryOptions } from '@/features/posts/api/get-post';
+import { translationQueryOptions } from '@/features/posts/api/get-translation';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
 import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
@@ -52,10 +53,13 @@ const post: PageLoader = async ({ queryClient, db, params, siteUrl }) => {
   await queryClient.prefetchQuery(detail);
   const found = queryClient.getQueryData(detail.queryKey);
   if (!found) return { status: 404, head: postNotFoundHead() };
-  // The author's name for the structured data; also fills the cache for the way back to the blog.
+  // The author's name for the structured data (also fills the cache for the
+  // way back to the blog), and the published translation: its link and hreflang.
   const settings = settingsQueryOptions(db, postLanguage(found));
-  await queryClient.prefetchQuery(settings);
-  return { status: 200, head: postHead(found, queryClient.getQueryData(settings.queryKey), siteUrl) };
+  const translation = translationQueryOptions(db, found);
+  await Promise.all([queryClient.prefetchQuery(settings), queryClient.prefetchQuery(translation)]);
+  const head = postHead(found, queryClient.getQueryData(settings.queryKey), siteUrl, queryClient.getQueryData(translation.queryKey));
+  return { status: 200, head };
 };
 
 const notFound: PageLoader = async () => ({ status: 404, head: notFoundHead() });

@@ -8,7 +8,7 @@ export const FEED_SIZE = 20;
 const PAGE_ROWS = 1000;
 
 export type FeedPost = Pick<Post, 'id' | 'title' | 'excerpt' | 'content' | 'category' | 'date' | 'updated_at' | 'language'>;
-export type ListedPost = Pick<Post, 'id' | 'language' | 'date' | 'updated_at'>;
+export type ListedPost = Pick<Post, 'id' | 'language' | 'date' | 'updated_at' | 'translation_group'>;
 
 /** The newest published posts of a language, for its feed. */
 export async function getFeedPosts(db: PublicDb, language: Language): Promise<FeedPost[]> {
@@ -30,7 +30,7 @@ export async function getAllPublishedPosts(db: PublicDb): Promise<ListedPost[]> 
   for (let from = 0; ; from += PAGE_ROWS) {
     const { data, error } = await db
       .from('blog_posts')
-      .select('id, language, date, updated_at')
+      .select('id, language, date, updated_at, translation_group')
       .eq('published', true)
       .order('date', { ascending: false })
       .order('id', { ascending: true })

@@ -1,12 +1,14 @@
 import { create } from 'xmlbuilder2';
 import { absoluteUrl } from '@/app/head/head-spec';
-import { HREFLANG, isLanguage, LANGUAGES } from '@/lib/language';
+import { translationAlternates } from '@/app/head/post-head';
+import { HREFLANG, isLanguage, LANGUAGES, otherLanguage } from '@/lib/language';
 import { paths } from '@/lib/paths';
 import type { ListedPost } from './site-queries';
 
 /**
  * sitemap.xml: both homes (each naming the other as its translation, and
- * /pt as x-default) and every published post with its last change.
+ * /pt as x-default) and every published post with its last change, and with
+ * its published translation as alternates, as its page's head has them.
  */
 export function renderSitemap(posts: readonly ListedPost[], siteUrl: string): string {
   const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', {
@@ -25,11 +27,21 @@ export function renderSitemap(posts: readonly ListedPost[], siteUrl: string): st
     if (newest) url.ele('lastmod').txt(new Date(newest).toISOString());
     for (const alternate of homeAlternates) url.ele('xhtml:link', { rel: 'alternate', ...alternate });
   }
+  const byGroupAndLanguage = new Map<string, ListedPost>();
+  for (const post of posts) {
+    if (post.translation_group) byGroupAndLanguage.set(`${post.translation_group} ${post.language}`, post);
+  }
   for (const post of posts) {
     if (!isLanguage(post.language)) continue;
     const url = urlset.ele('url');
     url.ele('loc').txt(absoluteUrl(siteUrl, paths.post(post.id)));
     url.ele('lastmod').txt(new Date(post.updated_at).toISOString());
+    const translation = post.translation_group
+      ? byGroupAndLanguage.get(`${post.translation_group} ${otherLanguage(post.language)}`)
+      : undefined;
+    for (const { hreflang, href } of translationAlternates(post, translation, siteUrl)) {
+      url.ele('xhtml:link', { rel: 'alternate', hreflang, href });
+    }
   }
   return urlset.end({ prettyPrint: true });
 }

@@ -11,6 +11,8 @@ export const postKeys = {
   publicList: (language: Language, category: CategoryChoice, firstPage: number) =>
     [...postKeys.publicLists(), language, category, firstPage] as const,
   detail: (id: string) => [...postKeys.all, 'detail', id] as const,
+  /** A post's published other-language version (issue 13). */
+  translation: (id: string, group: string | null) => [...postKeys.all, 'translation', id, group] as const,
   /** Everything the admin panel reads (dropped on sign-out). */
   adminList: () => [...postKeys.all, 'admin'] as const,
   adminPage: (language: Language, search: string) => [...postKeys.adminList(), 'list', language, search] as const,

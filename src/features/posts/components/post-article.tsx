@@ -4,8 +4,9 @@ import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import type { Post } from '../api/get-posts';
 import { PostImage } from './post-image';
+import { TranslationLink } from './translation-link';
 
-/** Spec §2: image, category, title, long date, read time, excerpt, content with its whitespace kept. */
+/** Spec §2: image, category, title, long date, read time, excerpt, content with its whitespace kept; and the link to its translation. */
 export function PostArticle({ post, language }: { post: Post; language: Language }) {
   const texts = t(language).post;
   const content = post.content?.trim() ? post.content : null;
@@ -24,6 +25,7 @@ export function PostArticle({ post, language }: { post: Post; language: Language
           <span aria-hidden>·</span>
           <span>{`${post.read_time} ${texts.readTimeSuffix}`}</span>
         </p>
+        <TranslationLink post={post} />
       </div>
       {post.excerpt?.trim() && (
         <p className="mt-10 border-l-4 border-accent-700 pl-6 font-serif text-xl italic leading-relaxed text-stone-700">

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { restUrl } from '@/testing/api';
 import { buildPost } from '@/testing/fixtures/posts';
-import { pgrstAnswer, pgrstError } from '@/testing/handlers/postgrest';
+import { pgrstAnswer, pgrstError, selectRows } from '@/testing/handlers/postgrest';
 import '@/testing/slow-machine';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -71,7 +71,7 @@ describe('post page', () => {
   it('asks for the published post by id as a single row', async () => {
     let seen: Request | undefined;
     server.events.on('request:start', ({ request }) => {
-      if (request.url.includes('/blog_posts')) seen = request;
+      if (request.url.includes('/blog_posts')) seen ??= request;
     });
     renderApp(`/post/${PT_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Como falar com a imprensa em uma crise' });
@@ -79,6 +79,53 @@ describe('post page', () => {
     expect(url.searchParams.get('id')).toBe(`eq.${PT_ID}`);
     expect(url.searchParams.get('published')).toBe('eq.true');
     expect(seen!.headers.get('accept')).toMatch(/^application\/vnd\.pgrst\.object\+json/);
+    server.events.removeAllListeners();
+  });
+
+  it('links to its published translation, in that language', async () => {
+    const { user } = renderApp(`/post/${PT_ID}`);
+    const link = await screen.findByRole('link', { name: 'Read in English' });
+    expect(link).toHaveAttribute('href', `/post/${EN_ID}`);
+    expect(link).toHaveAttribute('lang', 'en-US');
+    expect(link).toHaveAttribute('hreflang', 'en');
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Talking to the press in a crisis' })).toBeInTheDocument();
+    const back = await screen.findByRole('link', { name: 'Ler em português' });
+    expect(back).toHaveAttribute('href', `/post/${PT_ID}`);
+    expect(back).toHaveAttribute('hreflang', 'pt-BR');
+  });
+
+  it('shows no translation link when the other version is a draft', async () => {
+    const group = '7b7b7b7b-0000-4000-8000-000000000001';
+    const post = buildPost({ title: 'Com tradução em rascunho', translation_group: group });
+    const draft = buildPost({ title: 'Draft translation', language: 'en', translation_group: group, published: false });
+    server.use(
+      http.get(restUrl('blog_posts'), ({ request }) =>
+        pgrstAnswer(request, selectRows([post, draft], new URL(request.url))),
+      ),
+    );
+    const seen: URL[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/blog_posts')) seen.push(new URL(request.url));
+    });
+    renderApp(`/post/${post.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Com tradução em rascunho' });
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]!.searchParams.get('translation_group')).toBe(`eq.${group}`);
+    expect(seen[1]!.searchParams.get('published')).toBe('eq.true');
+    expect(screen.queryByRole('link', { name: 'Read in English' })).not.toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
+  it('asks nothing more for a post that is not linked', async () => {
+    const seen: URL[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/blog_posts')) seen.push(new URL(request.url));
+    });
+    renderApp('/post/22222222-2222-4222-8222-222222222222');
+    await screen.findByRole('heading', { level: 1, name: 'O release que ninguém leu' });
+    expect(seen).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Read in English' })).not.toBeInTheDocument();
     server.events.removeAllListeners();
   });
 
