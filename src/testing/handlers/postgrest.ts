@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw';
 
 /**
- * Just enough of PostgREST for the msw handlers: `col=eq.value` and
- * `col=ilike.%text%` filters, `order=a.desc,b.asc`, `limit`/`offset`, the
+ * Just enough of PostgREST for the msw handlers: `col=eq.value`,
+ * `col=neq.value`, `col=in.(a,b)` (plain values) and `col=ilike.%text%` filters, `order=a.desc,b.asc`, `limit`/`offset`, the
  * Content-Range header (with the total under `Prefer: count=exact`), HEAD,
  * and the 406 PGRST116 answer a `.single()` gets when no row matches.
  */
@@ -15,6 +15,8 @@ function likeToRegExp(pattern: string): RegExp {
 
 function matches(row: Row, column: string, expr: string): boolean {
   if (expr.startsWith('eq.')) return String(row[column]) === expr.slice(3);
+  if (expr.startsWith('neq.')) return String(row[column]) !== expr.slice(4);
+  if (expr.startsWith('in.(') && expr.endsWith(')')) return expr.slice(4, -1).split(',').includes(String(row[column]));
   if (expr.startsWith('ilike.')) return likeToRegExp(expr.slice(6)).test(String(row[column] ?? ''));
   return true;
 }

@@ -4,8 +4,12 @@ import type { Language } from '@/lib/language';
 import { lookaheadRange, splitLookahead } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
+import { findCounterparts, type Counterpart } from './translations';
 
 export type BlogPost = Tables<'blog_posts'>;
+
+/** A post of the admin's list, with its version in the other language (issue 13). */
+export type AdminPost = BlogPost & { translation: Counterpart | null };
 
 /** Cards per page of the admin's list: enough to scan, never thousands at once (issue 11). */
 export const ADMIN_PAGE_SIZE = 20;
@@ -18,7 +22,7 @@ export interface AdminListQuery {
 
 export interface AdminPage {
   page: number;
-  posts: BlogPost[];
+  posts: AdminPost[];
   hasMore: boolean;
 }
 
@@ -28,7 +32,8 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * Spec §7's admin list (drafts included: RLS lets only admins see them,
  * newest created first), one language and one page at a time, optionally
- * only titles containing `search`.
+ * only titles containing `search`; each post with its translation, read for
+ * the whole page in one more request.
  */
 export async function getAdminPostsPage({ language, search }: AdminListQuery, page: number): Promise<AdminPage> {
   let query = supabase.from('blog_posts').select('*').eq('language', language);
@@ -38,7 +43,13 @@ export async function getAdminPostsPage({ language, search }: AdminListQuery, pa
     .order('id', { ascending: true })
     .range(...lookaheadRange(page, ADMIN_PAGE_SIZE));
   if (error) throw error;
-  return { page, ...splitLookahead(data, ADMIN_PAGE_SIZE) };
+  const { posts, hasMore } = splitLookahead(data, ADMIN_PAGE_SIZE);
+  const counterparts = await findCounterparts(language, posts);
+  return {
+    page,
+    hasMore,
+    posts: posts.map((post) => ({ ...post, translation: (post.translation_group && counterparts.get(post.translation_group)) || null })),
+  };
 }
 
 export const adminPostsQueryOptions = (list: AdminListQuery) =>

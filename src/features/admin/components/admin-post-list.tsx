@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { adminText } from '@/lib/i18n-admin';
 import type { Language } from '@/lib/language';
-import { useAdminPosts, type BlogPost } from '../api/get-admin-posts';
+import { useAdminPosts, type AdminPost, type BlogPost } from '../api/get-admin-posts';
 import { LoadingSpinner } from './loading-spinner';
 import { PostList } from './post-list';
 
@@ -13,10 +13,11 @@ interface Props {
   /** The language's count, for "20 de 2007". */
   total: number | undefined;
   onEdit: (post: BlogPost) => void;
+  onTranslate: (post: AdminPost) => void;
 }
 
 /** One language's posts, a page of 20 at a time ("Carregar mais"), optionally only matching titles. */
-export function AdminPostList({ language, search, total, onEdit }: Props) {
+export function AdminPostList({ language, search, total, onEdit, onTranslate }: Props) {
   const t = adminText.posts;
   const list = useAdminPosts({ language, search });
 
@@ -32,7 +33,7 @@ export function AdminPostList({ language, search, total, onEdit }: Props) {
 
   return (
     <div className="grid gap-4">
-      <PostList posts={posts} onEdit={onEdit} />
+      <PostList posts={posts} onEdit={onEdit} onTranslate={onTranslate} />
       {list.hasNextPage && (
         <div className="flex flex-col items-center gap-2 pt-2">
           {!search.trim() && total !== undefined && <p className="text-sm text-stone-600">{t.shown(posts.length, total)}</p>}

@@ -1,16 +1,31 @@
-import { Clock, Pencil } from 'lucide-react';
+import { Clock, Languages, Pencil } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { adminText } from '@/lib/i18n-admin';
-import type { BlogPost } from '../api/get-admin-posts';
+import { isLanguage, otherLanguage } from '@/lib/language';
+import type { AdminPost, BlogPost } from '../api/get-admin-posts';
 import { formatAdminDate } from '../lib/format-admin-date';
 import { DeletePostButton } from './delete-post-button';
 import { StatusBadge } from './status-badge';
+import { TranslationStatusLine } from './translation-status';
 
-/** One post in the admin list (spec §2): title, badges, read time, pt-BR date, excerpt, actions. */
-export function PostCard({ post, onEdit }: { post: BlogPost; onEdit: (post: BlogPost) => void }) {
+interface Props {
+  post: AdminPost;
+  onEdit: (post: BlogPost) => void;
+  /** "Traduzir": a new post in the other language, linked to this one. */
+  onTranslate: (post: AdminPost) => void;
+}
+
+/**
+ * One post in the admin list (spec §2): title, badges, read time, pt-BR date,
+ * excerpt, actions; and its translation's status, with "Traduzir" when it has
+ * none (issue 13).
+ */
+export function PostCard({ post, onEdit, onTranslate }: Props) {
   const t = adminText.posts;
+  const tr = adminText.translations;
+  const target = tr.languageName[otherLanguage(isLanguage(post.language) ? post.language : 'en')];
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4">
@@ -25,8 +40,15 @@ export function PostCard({ post, onEdit }: { post: BlogPost; onEdit: (post: Blog
             </span>
             <time dateTime={post.date}>{formatAdminDate(post.date)}</time>
           </div>
+          <TranslationStatusLine post={post} />
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          {!post.translation && (
+            <Button variant="outline" aria-label={tr.translateLabel(post.title, target)} onClick={() => onTranslate(post)}>
+              <Languages aria-hidden />
+              {tr.translate}
+            </Button>
+          )}
           <Button variant="outline" size="icon" aria-label={t.edit(post.title)} onClick={() => onEdit(post)}>
             <Pencil aria-hidden />
           </Button>

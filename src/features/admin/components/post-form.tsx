@@ -17,6 +17,8 @@ interface PostFormProps {
   initialValues: PostFormValues;
   submitLabel: string;
   busy: boolean;
+  /** A translation's language is fixed: the other language of its original. */
+  languageLocked?: boolean;
   onSubmit: (values: PostFormValues) => void;
 }
 
@@ -25,7 +27,7 @@ interface PostFormProps {
  * category list is the chosen language's, and changing the language clears
  * the category so a post never carries the other language's category.
  */
-export function PostForm({ initialValues, submitLabel, busy, onSubmit }: PostFormProps) {
+export function PostForm({ initialValues, submitLabel, busy, languageLocked = false, onSubmit }: PostFormProps) {
   const t = adminText.postForm;
   const [values, setValues] = useState(initialValues);
   const [titleError, setTitleError] = useState<string>();
@@ -49,6 +51,7 @@ export function PostForm({ initialValues, submitLabel, busy, onSubmit }: PostFor
           {(ids) => (
             <Select
               {...ids}
+              disabled={languageLocked}
               value={values.language}
               onChange={(e) => {
                 const language = e.target.value;

@@ -7,13 +7,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { adminText } from '@/lib/i18n-admin';
 import { LANGUAGES, type Language } from '@/lib/language';
-import { useAdminPostCount, type BlogPost } from '../api/get-admin-posts';
+import { useAdminPostCount, type AdminPost, type BlogPost } from '../api/get-admin-posts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AdminPostList } from './admin-post-list';
 import { LoadingSpinner } from './loading-spinner';
 import { PostDialog } from './post-dialog';
 
 const TAB_LABEL: Record<Language, (n: number) => string> = { pt: adminText.posts.portugueseTab, en: adminText.posts.englishTab };
+interface DialogState {
+  open: boolean;
+  /** The post being edited; null: a new post. */
+  post: BlogPost | null;
+  /** A new post is this one's translation ("Traduzir"). */
+  translationOf: BlogPost | null;
+}
+
 /** Portuguese first (spec §2). */
 const TAB_ORDER: Language[] = [...LANGUAGES];
 
@@ -28,7 +36,7 @@ export function PostsManager() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText);
   const searchId = useId();
-  const [dialog, setDialog] = useState<{ open: boolean; post: BlogPost | null }>({ open: false, post: null });
+  const [dialog, setDialog] = useState<DialogState>({ open: false, post: null, translationOf: null });
   const countFailed = counts.pt.isError || counts.en.isError;
 
   useEffect(() => {
@@ -37,7 +45,8 @@ export function PostsManager() {
     }
   }, [countFailed]);
 
-  const edit = (post: BlogPost) => setDialog({ open: true, post });
+  const edit = (post: BlogPost) => setDialog({ open: true, post, translationOf: null });
+  const translate = (post: AdminPost) => setDialog({ open: true, post: null, translationOf: post });
   const label = (language: Language) => {
     const count = counts[language].data;
     return count === undefined ? t.languageTab[language] : TAB_LABEL[language](count);
@@ -49,7 +58,7 @@ export function PostsManager() {
         <h2 id="posts-heading" className="font-serif text-2xl font-semibold text-stone-900">
           {adminText.admin.postsTab}
         </h2>
-        <Button onClick={() => setDialog({ open: true, post: null })}>
+        <Button onClick={() => setDialog({ open: true, post: null, translationOf: null })}>
           <Plus aria-hidden />
           {t.newPost}
         </Button>
@@ -81,12 +90,23 @@ export function PostsManager() {
           </TabsList>
           {TAB_ORDER.map((language) => (
             <TabsContent key={language} value={language}>
-              <AdminPostList language={language} search={search} total={counts[language].data} onEdit={edit} />
+              <AdminPostList
+                language={language}
+                search={search}
+                total={counts[language].data}
+                onEdit={edit}
+                onTranslate={translate}
+              />
             </TabsContent>
           ))}
         </Tabs>
       )}
-      <PostDialog open={dialog.open} post={dialog.post} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <PostDialog
+        open={dialog.open}
+        post={dialog.post}
+        translationOf={dialog.translationOf}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { buildPost } from '@/testing/fixtures/posts';
-import { emptyPostForm, postToFormValues, toInsertRow, toUpdateRow } from './post-form-values';
+import { emptyPostForm, postToFormValues, toInsertRow, toUpdateRow, translationFormValues } from './post-form-values';
 
 describe('post form values', () => {
   it('defaults to English, 5 min, unpublished, no category', () => {
@@ -19,5 +19,30 @@ describe('post form values', () => {
   it("drops a stored category that is not in the post language's list", () => {
     expect(postToFormValues(buildPost({ language: 'en', category: 'Outros' })).category).toBe('');
     expect(postToFormValues(buildPost({ language: 'pt', category: 'Outros' })).category).toBe('Outros');
+  });
+
+  it.each([
+    ['pt', 'Relações com Mídia', 'Media Relations'],
+    ['pt', 'Comunicação de Crise', 'Crisis Communication'],
+    ['pt', 'Experiências Pessoais', 'Personal Experiences'],
+    ['pt', 'Outros', 'Others'],
+    ['en', 'Media Relations', 'Relações com Mídia'],
+    ['en', 'Others', 'Outros'],
+  ])('a translation of a %s post in "%s" is in the other language, in "%s"', (language, category, mapped) => {
+    const source = buildPost({ language, category, read_time: '9 min', image_url: 'https://example.com/p.jpg', title: 'T', excerpt: 'E', content: 'C' });
+    expect(translationFormValues(source)).toEqual({
+      language: language === 'pt' ? 'en' : 'pt',
+      category: mapped,
+      title: '',
+      excerpt: '',
+      content: '',
+      read_time: '9 min',
+      image_url: 'https://example.com/p.jpg',
+      published: false,
+    });
+  });
+
+  it('a translation of a post without category or picture has none either', () => {
+    expect(translationFormValues(buildPost({ language: 'en', category: null, image_url: null }))).toMatchObject({ language: 'pt', category: '', image_url: '' });
   });
 });

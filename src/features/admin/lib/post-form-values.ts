@@ -1,5 +1,5 @@
-import { isCategoryOf } from '@/lib/categories';
-import { isLanguage, type Language } from '@/lib/language';
+import { isCategoryOf, translateCategory } from '@/lib/categories';
+import { isLanguage, otherLanguage, type Language } from '@/lib/language';
 import type { TablesInsert, TablesUpdate } from '@/types/database.types';
 import type { BlogPost } from '../api/get-admin-posts';
 
@@ -40,6 +40,23 @@ export function postToFormValues(post: BlogPost): PostFormValues {
     read_time: post.read_time,
     image_url: post.image_url ?? '',
     published: post.published,
+  };
+}
+
+/**
+ * "Traduzir" (issue 13): a new post in the other language, with the category
+ * mapped (Relações com Mídia ↔ Media Relations, …), the same picture and
+ * reading time, and the texts left for her to write; a draft, like any new post.
+ */
+export function translationFormValues(source: BlogPost): PostFormValues {
+  const from = isLanguage(source.language) ? source.language : emptyPostForm.language;
+  const to = otherLanguage(from);
+  return {
+    ...emptyPostForm,
+    language: to,
+    category: (source.category && translateCategory(source.category, from, to)) || '',
+    read_time: source.read_time,
+    image_url: source.image_url ?? '',
   };
 }
 
