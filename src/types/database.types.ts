@@ -1,5 +1,5 @@
-// Shape of `supabase gen types typescript` for supabase/migrations.
-// Regenerate with the Supabase CLI when the schema changes; do not edit by hand otherwise.
+// Generated from supabase/migrations by `npm run gen:types` (server/db/database-types.ts),
+// in the shape of `supabase gen types typescript`. Do not edit: change a migration and regenerate.
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
 
 export type Database = {
@@ -81,18 +81,40 @@ export type Database = {
         Relationships: [];
       };
       user_roles: {
-        Row: { created_at: string; role: Database['public']['Enums']['app_role']; user_id: string };
-        Insert: { created_at?: string; role?: Database['public']['Enums']['app_role']; user_id: string };
-        Update: { created_at?: string; role?: Database['public']['Enums']['app_role']; user_id?: string };
+        Row: {
+          created_at: string;
+          role: Database['public']['Enums']['app_role'];
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          role?: Database['public']['Enums']['app_role'];
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          role?: Database['public']['Enums']['app_role'];
+          user_id?: string;
+        };
         Relationships: [];
       };
     };
     Views: { [_ in never]: never };
     Functions: {
-      ensure_translation_group: { Args: { post_id: string }; Returns: string };
-      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      ensure_translation_group: {
+        Args: {
+          post_id: string;
+        };
+        Returns: string;
+      };
+      is_admin: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
     };
-    Enums: { app_role: 'admin' };
+    Enums: {
+      app_role: 'admin';
+    };
     CompositeTypes: { [_ in never]: never };
   };
 };
