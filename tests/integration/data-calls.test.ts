@@ -92,7 +92,10 @@ describe.each(targets)('spec §7 data calls on $name', (target) => {
       const dates = data!.map((p) => Date.parse(p.date));
       expect(dates).toEqual([...dates].sort((a, b) => b - a));
       expect(Object.keys(data![0]!).sort()).toEqual(
-        ['category', 'content', 'created_at', 'date', 'excerpt', 'id', 'image_url', 'language', 'published', 'read_time', 'title', 'updated_at'].sort(),
+        [
+          'category', 'content', 'created_at', 'date', 'excerpt', 'id', 'image_url', 'language', 'published', 'read_time', 'title',
+          'translation_group', 'translation_outdated', 'updated_at',
+        ].sort(),
       );
     });
 
