@@ -192,13 +192,34 @@ describe('the post dialog', () => {
     expect(queryClient.getQueryState(postKeys.publicList('pt', 'all', 1))?.isInvalidated).toBe(true);
   });
 
-  it('Cancelar closes without saving', async () => {
+  it('Cancelar closes at once when nothing was changed', async () => {
+    const { user } = await renderAdmin();
+    const d = within(await openNewPost(user));
+    await user.click(d.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('with unsaved changes, closing asks first: "Continuar editando" keeps them, "Descartar" closes without saving', async () => {
     const sent = captureInsert();
     const { user } = await renderAdmin();
     const d = within(await openNewPost(user));
     await user.type(d.getByRole('textbox', { name: 'Título' }), 'Desisti');
     await user.click(d.getByRole('button', { name: 'Cancelar' }));
+    const ask = within(await screen.findByRole('alertdialog', { name: 'Descartar alterações?' }));
+    expect(ask.getByText('O que você mudou neste post ainda não foi salvo e será perdido.')).toBeInTheDocument();
+    await user.click(ask.getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    const dialog = within(screen.getByRole('dialog', { name: 'Criar Novo Post' }));
+    expect(dialog.getByRole('textbox', { name: 'Título' })).toHaveValue('Desisti');
+
+    // Esc asks too.
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Descartar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(sent.body).toBeUndefined();
+    // The next opening starts from the defaults.
+    expect(within(await openNewPost(user)).getByRole('textbox', { name: 'Título' })).toHaveValue('');
   });
 });

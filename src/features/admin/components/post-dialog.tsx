@@ -1,3 +1,13 @@
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { adminText } from '@/lib/i18n-admin';
@@ -33,13 +43,24 @@ const describe = (error: unknown, fallback: string) => (isTranslationConflict(er
  * 'Criar Novo Post' / 'Editar Post'. The form lives inside the dialog's
  * content, which unmounts on close, so every opening starts from the post or
  * from the defaults: that is the reset after a save. A failed save leaves the
- * dialog open with everything typed. Editing also shows the post's
- * translation, to link or unlink; "Traduzir" opens it to create one.
+ * dialog open with everything typed. Closing with unsaved changes (Cancelar,
+ * Esc, the ×, a click outside) asks first (issue 12). Editing also shows the
+ * post's translation, to link or unlink; "Traduzir" opens it to create one.
  */
 export function PostDialog({ open, onOpenChange, post, translationOf = null }: PostDialogProps) {
   const t = adminText.postForm;
   const tt = adminText.toast;
-  const close = () => onOpenChange(false);
+  const [dirty, setDirty] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const close = () => {
+    setDirty(false);
+    onOpenChange(false);
+  };
+  const requestOpenChange = (next: boolean) => {
+    if (!next && dirty) setConfirming(true);
+    else if (next) onOpenChange(true);
+    else close();
+  };
   const createHandlers = {
     onSuccess: () => toast({ title: tt.postCreated, description: tt.postCreatedDescription }),
     onError: (error: Error) =>
@@ -64,24 +85,37 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   const initialValues = post ? postToFormValues(post) : source ? translationFormValues(source) : emptyPostForm;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={adminText.common.close}>
-        <DialogHeader>
-          <DialogTitle>{post ? t.editTitle : t.createTitle}</DialogTitle>
-          <DialogDescription>
-            {source ? `${adminText.translations.translationOf(source.title, sourceLanguage)} ${t.description}` : t.description}
-          </DialogDescription>
-        </DialogHeader>
-        {post && <TranslationPanel post={post} />}
-        <PostForm
-          key={post?.id ?? (source ? `translation-of-${source.id}` : 'new')}
-          initialValues={initialValues}
-          submitLabel={post ? t.update : t.create}
-          busy={create.isPending || createTranslation.isPending || update.isPending}
-          languageLocked={source !== null}
-          onSubmit={save}
-        />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={requestOpenChange}>
+        <DialogContent closeLabel={adminText.common.close}>
+          <DialogHeader>
+            <DialogTitle>{post ? t.editTitle : t.createTitle}</DialogTitle>
+            <DialogDescription>
+              {source ? `${adminText.translations.translationOf(source.title, sourceLanguage)} ${t.description}` : t.description}
+            </DialogDescription>
+          </DialogHeader>
+          {post && <TranslationPanel post={post} />}
+          <PostForm
+            key={post?.id ?? (source ? `translation-of-${source.id}` : 'new')}
+            initialValues={initialValues}
+            submitLabel={post ? t.update : t.create}
+            busy={create.isPending || createTranslation.isPending || update.isPending}
+            languageLocked={source !== null}
+            onSubmit={save}
+            onDirtyChange={setDirty}
+          />
+        </DialogContent>
+      </Dialog>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogTitle>{adminText.unsaved.title}</AlertDialogTitle>
+          <AlertDialogDescription>{adminText.unsaved.description}</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{adminText.unsaved.keep}</AlertDialogCancel>
+            <AlertDialogAction onClick={close}>{adminText.unsaved.discard}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -10,8 +10,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { CATEGORIES } from '@/lib/categories';
 import { adminText } from '@/lib/i18n-admin';
 import { LANGUAGES, isLanguage } from '@/lib/language';
-import type { PostFormValues } from '../lib/post-form-values';
+import { readingTime } from '@/features/posts/lib/markdown/reading-time';
+import { sameFormValues, type PostFormValues } from '../lib/post-form-values';
 import { FormField } from './form-field';
+import { MarkdownEditor } from './markdown-editor';
 
 interface PostFormProps {
   initialValues: PostFormValues;
@@ -20,16 +22,27 @@ interface PostFormProps {
   /** A translation's language is fixed: the other language of its original. */
   languageLocked?: boolean;
   onSubmit: (values: PostFormValues) => void;
+  /** Whether the fields differ from the initial values (the dialog asks before discarding). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
+
+/**
+ * The reading time follows the text (issue 12) until she types her own: for
+ * a new post, and for a post whose stored time is the computed one.
+ */
+const followsText = (values: PostFormValues) => !values.content.trim() || values.read_time === readingTime(values.content);
 
 /**
  * The post fields (spec §2). Only the title is required (spec §5); the
  * category list is the chosen language's, and changing the language clears
  * the category so a post never carries the other language's category.
  */
-export function PostForm({ initialValues, submitLabel, busy, languageLocked = false, onSubmit }: PostFormProps) {
+export function PostForm({ initialValues, submitLabel, busy, languageLocked = false, onSubmit, onDirtyChange }: PostFormProps) {
   const t = adminText.postForm;
   const [values, setValues] = useState(initialValues);
+  const [autoReadTime, setAutoReadTime] = useState(() => followsText(initialValues));
+  const dirty = !sameFormValues(values, initialValues);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [titleError, setTitleError] = useState<string>();
   const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -97,11 +110,29 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
         {(ids) => <Textarea {...ids} rows={3} value={values.excerpt} onChange={(e) => set('excerpt', e.target.value)} />}
       </FormField>
       <FormField label={t.content}>
-        {(ids) => <Textarea {...ids} rows={8} value={values.content} onChange={(e) => set('content', e.target.value)} />}
+        {(ids) => (
+          <MarkdownEditor
+            ids={ids}
+            language={values.language}
+            value={values.content}
+            onChange={(content) =>
+              setValues((current) => ({ ...current, content, ...(autoReadTime && content.trim() ? { read_time: readingTime(content) } : {}) }))
+            }
+          />
+        )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t.readTime}>
-          {(ids) => <Input {...ids} value={values.read_time} onChange={(e) => set('read_time', e.target.value)} />}
+          {(ids) => (
+            <Input
+              {...ids}
+              value={values.read_time}
+              onChange={(e) => {
+                setAutoReadTime(false);
+                set('read_time', e.target.value);
+              }}
+            />
+          )}
         </FormField>
         <FormField label={t.imageUrl}>
           {(ids) => (

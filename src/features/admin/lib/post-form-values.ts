@@ -60,6 +60,11 @@ export function translationFormValues(source: BlogPost): PostFormValues {
   };
 }
 
+/** Whether two states of the form hold the same post (unsaved changes, issue 12). */
+export function sameFormValues(a: PostFormValues, b: PostFormValues): boolean {
+  return (Object.keys(a) as (keyof PostFormValues)[]).every((key) => a[key] === b[key]);
+}
+
 /** The form's fields as a row; empty optional picks become null (no category, no image). */
 function formRow(values: PostFormValues) {
   return {

@@ -3,13 +3,17 @@ import { formatLongDate } from '@/lib/dates';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import type { Post } from '../api/get-posts';
+import { PostBody } from './post-body';
 import { PostImage } from './post-image';
 import { TranslationLink } from './translation-link';
 
-/** Spec §2: image, category, title, long date, read time, excerpt, content with its whitespace kept; and the link to its translation. */
+/**
+ * Spec §2: image, category, title, long date, read time, excerpt, and the
+ * content, formatted from its Markdown (issue 12; a plain-text post keeps its
+ * paragraphs and line breaks); and the link to its translation.
+ */
 export function PostArticle({ post, language }: { post: Post; language: Language }) {
   const texts = t(language).post;
-  const content = post.content?.trim() ? post.content : null;
   return (
     <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
       {post.image_url && (
@@ -32,11 +36,7 @@ export function PostArticle({ post, language }: { post: Post; language: Language
           {post.excerpt}
         </p>
       )}
-      {content ? (
-        <div className="mt-10 whitespace-pre-wrap font-serif text-lg leading-8 text-stone-800">{content}</div>
-      ) : (
-        <p className="mt-10 italic text-stone-600">{texts.emptyContent}</p>
-      )}
+      <PostBody content={post.content} language={language} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { restUrl } from '@/testing/api';
 import { buildPost } from '@/testing/fixtures/posts';
@@ -44,10 +44,11 @@ describe('post page', () => {
     expect(screen.getByText('15 de março de 2024')).toBeInTheDocument();
     expect(screen.getByText('7 min de leitura')).toBeInTheDocument();
     expect(screen.getByText('Cinco princípios para a primeira hora.')).toBeInTheDocument();
-    // Content keeps its whitespace (pre-wrap) and its line breaks as text.
-    const content = screen.getByText(/Primeiro parágrafo/);
-    expect(content.textContent).toBe('Primeiro parágrafo.\n\n    Trecho recuado.\nÚltima linha.');
-    expect(content).toHaveClass('whitespace-pre-wrap');
+    // The content is Markdown (issue 12): paragraphs, and an indented line kept as it was typed.
+    const article = screen.getByRole('article');
+    expect(within(article).getByText('Primeiro parágrafo.').tagName).toBe('P');
+    expect(within(article).getByText('Trecho recuado.').closest('pre')).not.toBeNull();
+    expect(within(article).getByText('Última linha.').tagName).toBe('P');
     expect(screen.getByText('Jornalista & Profissional de RP')).toBeInTheDocument();
     expect(screen.getByText(/© \d{4} Todos os direitos reservados\./)).toBeInTheDocument();
     expect(document.title).toBe('Como falar com a imprensa em uma crise');

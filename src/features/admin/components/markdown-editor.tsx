@@ -1,0 +1,138 @@
+import { Bold, Heading2, Image, Italic, Link, List, Quote, type LucideIcon } from 'lucide-react';
+import { Toolbar } from 'radix-ui';
+import { useDeferredValue, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { PostBody } from '@/features/posts/components/post-body';
+import { countWords, readingTime } from '@/features/posts/lib/markdown/reading-time';
+import { adminText } from '@/lib/i18n-admin';
+import type { Language } from '@/lib/language';
+import { applyEdit, formatEdit, type MarkdownFormat } from '../lib/markdown-edits';
+
+const t = adminText.editor;
+
+const BUTTONS: { format: MarkdownFormat; label: string; icon: LucideIcon; key?: string }[] = [
+  { format: 'bold', label: t.bold, icon: Bold, key: 'b' },
+  { format: 'italic', label: t.italic, icon: Italic, key: 'i' },
+  { format: 'heading', label: t.heading, icon: Heading2 },
+  { format: 'link', label: t.link, icon: Link, key: 'k' },
+  { format: 'quote', label: t.quote, icon: Quote },
+  { format: 'list', label: t.list, icon: List },
+  { format: 'image', label: t.image, icon: Image },
+];
+const SHORTCUTS = new Map(BUTTONS.filter((b) => b.key).map((b) => [b.key!, b.format]));
+
+interface Props {
+  /** The label's ids (FormField): they go on the textarea. */
+  ids: { id: string; 'aria-describedby'?: string };
+  value: string;
+  onChange: (value: string) => void;
+  /** The post's language: the preview speaks it. */
+  language: Language;
+}
+
+/** Types `text` over the selection as the browser would (one undo step); false where it cannot. */
+function insertNatively(text: string): boolean {
+  try {
+    return typeof document.execCommand === 'function' && document.execCommand('insertText', false, text);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The post's text (issue 12): Markdown in a textarea with a formatting
+ * toolbar and shortcuts (Ctrl/⌘ + B, I, K), "Escrever" / "Pré-visualizar"
+ * tabs where the preview is the post page's own renderer, and the word count
+ * with the reading time. The toolbar edits as typing would (execCommand), so
+ * Ctrl+Z undoes them; where the browser cannot, the text is set directly.
+ */
+export function MarkdownEditor({ ids, value, onChange, language }: Props) {
+  const [tab, setTab] = useState('write');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const pendingSelection = useRef<[number, number] | null>(null);
+  const settled = useDeferredValue(value);
+  const words = countWords(settled);
+  const hintId = `${ids.id}-hint`;
+
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    if (selection && textarea.current) {
+      textarea.current.setSelectionRange(...selection);
+      pendingSelection.current = null;
+    }
+  }, [value]);
+
+  function format(kind: MarkdownFormat) {
+    const el = textarea.current;
+    if (!el) return;
+    const edit = formatEdit(el.value, el.selectionStart, el.selectionEnd, kind, t.placeholders);
+    const expected = applyEdit(el.value, edit);
+    el.focus();
+    el.setSelectionRange(edit.from, edit.to);
+    if (insertNatively(edit.insert) && el.value === expected) {
+      el.setSelectionRange(...edit.select);
+      return;
+    }
+    pendingSelection.current = edit.select;
+    onChange(expected);
+  }
+
+  function shortcut(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    const kind = SHORTCUTS.get(event.key.toLowerCase());
+    if (!kind) return;
+    event.preventDefault();
+    format(kind);
+  }
+
+  return (
+    <Tabs value={tab} onValueChange={setTab} className="grid gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <TabsList>
+          <TabsTrigger value="write">{t.write}</TabsTrigger>
+          <TabsTrigger value="preview">{t.preview}</TabsTrigger>
+        </TabsList>
+        {tab === 'write' && (
+          <Toolbar.Root aria-label={t.toolbar} aria-controls={ids.id} className="flex flex-wrap items-center gap-1">
+            {BUTTONS.map(({ format: kind, label, icon: Icon, key }) => (
+              <Toolbar.Button
+                key={kind}
+                type="button"
+                title={key ? `${label} (Ctrl+${key.toUpperCase()})` : label}
+                aria-label={label}
+                aria-keyshortcuts={key ? `Control+${key.toUpperCase()} Meta+${key.toUpperCase()}` : undefined}
+                onClick={() => format(kind)}
+                className="inline-flex size-9 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-stone-900"
+              >
+                <Icon aria-hidden className="size-4" />
+              </Toolbar.Button>
+            ))}
+          </Toolbar.Root>
+        )}
+      </div>
+      <TabsContent value="write" forceMount className="mt-0 data-[state=inactive]:hidden">
+        <Textarea
+          {...ids}
+          ref={textarea}
+          // Spec §2: Conteúdo, 8 rows.
+          rows={8}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={shortcut}
+          aria-describedby={[ids['aria-describedby'], hintId].filter(Boolean).join(' ')}
+          className="font-mono text-sm leading-6"
+        />
+      </TabsContent>
+      <TabsContent value="preview" className="mt-0">
+        <div className="max-h-[28rem] min-h-48 overflow-y-auto rounded-md border border-stone-300 bg-paper px-5 pb-6">
+          <PostBody content={settled} language={language} />
+        </div>
+      </TabsContent>
+      <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-stone-600">
+        <p id={hintId}>{t.hint}</p>
+        <p>{t.stats(t.words(words), readingTime(settled))}</p>
+      </div>
+    </Tabs>
+  );
+}

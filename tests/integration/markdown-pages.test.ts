@@ -1,0 +1,61 @@
+/**
+ * Posts written in Markdown (issue 12), server-rendered by the local backend
+ * on PGlite and PostgreSQL: what a reader without JavaScript, a crawler or a
+ * preview bot gets is the formatted text, with its hostile parts inert.
+ */
+import { JSDOM } from 'jsdom';
+import { targets, useBackend, type TestUser } from './harness.ts';
+
+describe.each(targets)('Markdown posts on $name', (target) => {
+  const b = useBackend(target, { site: true });
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    admin = await b.createAdmin();
+  });
+
+  async function articleOf(id: string): Promise<Element> {
+    const res = await fetch(`${b.url}/post/${id}`);
+    expect(res.status).toBe(200);
+    return new JSDOM(await res.text()).window.document.querySelector('article')!;
+  }
+
+  it('a post written in Markdown arrives formatted, and its hostile parts inert', async () => {
+    const content = [
+      '## Os bastidores',
+      'Um **texto** com [fonte](https://example.com/fonte) e [isca](javascript:alert(1)).',
+      '> Uma citação',
+      '- um\n- dois',
+      '![Coletiva](https://images.example.com/c.jpg)',
+      '<img src=x onerror=alert(1)>',
+    ].join('\n\n');
+    const { data, error } = await admin.client
+      .from('blog_posts')
+      .insert({ title: 'Markdown no servidor', language: 'pt', published: true, content })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const article = await articleOf(data!.id);
+    expect(article.querySelector('h2')!.textContent).toBe('Os bastidores');
+    expect(article.querySelector('strong')!.textContent).toBe('texto');
+    expect(article.querySelector('blockquote')!.textContent).toBe('Uma citação');
+    expect([...article.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['um', 'dois']);
+    const source = article.querySelector('a[href="https://example.com/fonte"]')!;
+    expect(source.getAttribute('rel')).toBe('noopener noreferrer');
+    expect([...article.querySelectorAll('a')].some((a) => /^javascript:/i.test(a.getAttribute('href') ?? ''))).toBe(false);
+    expect(article.textContent).toContain('isca');
+    const images = [...article.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('alt'))).toEqual(['Coletiva']);
+    expect(images[0]!.getAttribute('loading')).toBe('lazy');
+    expect(article.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('a plain-text post written before Markdown keeps its paragraphs and line breaks', async () => {
+    const content = 'Primeiro parágrafo,\nna linha de baixo.\n\nSegundo parágrafo.';
+    const { data } = await admin.client.from('blog_posts').insert({ title: 'Texto simples', language: 'pt', published: true, content }).select('id').single();
+    const article = await articleOf(data!.id);
+    const paragraphs = [...article.querySelectorAll('p')].filter((p) => /parágrafo/.test(p.textContent ?? ''));
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]!.querySelectorAll('br')).toHaveLength(1);
+  });
+});
