@@ -14,11 +14,12 @@ describe.each(targets)('Markdown posts on $name', (target) => {
     admin = await b.createAdmin();
   });
 
-  async function articleOf(id: string): Promise<Element> {
+  async function pageOf(id: string): Promise<Document> {
     const res = await fetch(`${b.url}/post/${id}`);
     expect(res.status).toBe(200);
-    return new JSDOM(await res.text()).window.document.querySelector('article')!;
+    return new JSDOM(await res.text()).window.document;
   }
+  const articleOf = async (id: string) => (await pageOf(id)).querySelector('article')!;
 
   it('a post written in Markdown arrives formatted, and its hostile parts inert', async () => {
     const content = [
@@ -35,8 +36,11 @@ describe.each(targets)('Markdown posts on $name', (target) => {
       .select('id')
       .single();
     expect(error).toBeNull();
-    const article = await articleOf(data!.id);
+    const doc = await pageOf(data!.id);
+    const article = doc.querySelector('article')!;
     expect(article.querySelector('h2')!.textContent).toBe('Os bastidores');
+    // Without an excerpt, previews describe the post by its words, not its Markdown.
+    expect(doc.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(/^Os bastidores Um texto com fonte e isca\. Uma citação um dois/);
     expect(article.querySelector('strong')!.textContent).toBe('texto');
     expect(article.querySelector('blockquote')!.textContent).toBe('Uma citação');
     expect([...article.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['um', 'dois']);

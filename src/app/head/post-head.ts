@@ -1,5 +1,6 @@
 import type { Post } from '@/features/posts/api/get-posts';
 import type { Translation } from '@/features/posts/api/get-translation';
+import { plainText } from '@/features/posts/lib/markdown/plain-text';
 import type { SiteSetting } from '@/features/settings/api/get-settings';
 import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
 import { t } from '@/lib/i18n';
@@ -42,9 +43,10 @@ export function postShareImage(post: Post, settings: readonly SiteSetting[] | un
   };
 }
 
-/** A post's description: its excerpt, else the start of its text, else the site's. */
+/** A post's description: its excerpt, else the start of its text (without Markdown), else the site's. */
 export function postDescription(post: Pick<Post, 'excerpt' | 'content' | 'language'>): string {
-  return summarize(post.excerpt?.trim() || post.content?.trim() || '') || t(postLanguage(post)).meta.description;
+  // The text without its Markdown: a preview shows words, not "## " or "**".
+  return summarize(post.excerpt?.trim() || plainText(post.content ?? '')) || t(postLanguage(post)).meta.description;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { plainText } from './plain-text';
 import { countWords, readingTime } from './reading-time';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `palavra${i}`).join(' ');
@@ -18,5 +19,9 @@ describe('reading time', () => {
 
   it('counts words with apostrophes, hyphens and accents as one', () => {
     expect(countWords('Pão-de-ló, d’água e 2024: reação.')).toBe(5);
+  });
+
+  it('gives the plain text of a post for descriptions and feeds', () => {
+    expect(plainText('## Título\n\nUm **texto** com [link](https://x.example) e AT&amp;T.\n\n- um\n- dois')).toBe('Título Um texto com link e AT&T. um dois');
   });
 });
