@@ -120,7 +120,7 @@ export const adminText = {
     toolbar: 'Formatação',
     bold: 'Negrito',
     italic: 'Itálico',
-    heading: 'Título de seção',
+    heading: 'Intertítulo',
     link: 'Link',
     quote: 'Citação',
     list: 'Lista',

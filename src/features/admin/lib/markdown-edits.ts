@@ -64,7 +64,10 @@ export function formatEdit(text: string, start: number, end: number, format: Mar
       const lines = text.slice(from, to).split('\n');
       const all = lines.every((line) => line.startsWith(prefix));
       const insert = lines.map((line) => (all ? line.slice(prefix.length) : line.startsWith(prefix) ? line : prefix + line)).join('\n');
-      return { from, to, insert, select: [from, from + insert.length] };
+      // One line: its text stays selected after the mark (on an empty line, the cursor waits there to type).
+      const select: [number, number] =
+        lines.length === 1 && !all ? [from + prefix.length, from + insert.length] : [from, from + insert.length];
+      return { from, to, insert, select };
     }
   }
 }

@@ -1,0 +1,109 @@
+/**
+ * Writing a post in Markdown (issue 12) in Chromium against `npm start`:
+ * the toolbar and a shortcut format the text as typing would (Ctrl+Z undoes
+ * them), "Pré-visualizar" shows it as readers will, the reading time follows
+ * the text, closing with unsaved changes asks first, and once published a
+ * visitor reads it formatted.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAdmin } from './support/app-server';
+import { E2E, runId } from './support/browser';
+import { cardTitled, mainHeading, readMore, toast, waitForCards } from './support/ui';
+
+const baseUrl = inject('appUrl');
+const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const admin = { email: `redatora-${runId}@example.com`, password: `senha-${runId}-Redatora` };
+const title = `Como escrevo uma nota ${runId}`;
+
+let e2e: E2E;
+let adminPage: Page;
+let visitor: Page;
+
+beforeAll(async () => {
+  const made = await createAdmin(app, admin.email, admin.password);
+  if (made.status !== 0) throw new Error(made.output);
+  e2e = await E2E.open(baseUrl, 'editor');
+  adminPage = await e2e.newPage();
+  visitor = await e2e.newPage();
+  await adminPage.goto('/auth');
+  await adminPage.getByRole('tab', { name: 'Login' }).click();
+  await adminPage.getByRole('tabpanel').getByLabel('Email').fill(admin.email);
+  await adminPage.getByRole('tabpanel').getByLabel(/^Senha/).fill(admin.password);
+  await adminPage.getByRole('button', { name: 'Entrar' }).click();
+  await adminPage.getByRole('heading', { name: 'Administração do Blog' }).waitFor();
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const dialog = () => adminPage.getByRole('dialog');
+const content = () => dialog().getByRole('textbox', { name: 'Conteúdo' });
+
+describe('writing a post in Markdown', () => {
+  it('formats with the toolbar and Ctrl+B, and Ctrl+Z undoes a format', async () => {
+    await adminPage.getByRole('button', { name: 'Novo Post' }).click();
+    await dialog().getByLabel('Idioma').selectOption('pt');
+    await dialog().getByLabel(/^Título/).fill(title);
+    const text = content();
+    await text.fill('O primeiro passo é ouvir.');
+    await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(19, 24));
+    await adminPage.keyboard.press('Control+b');
+    expect(await text.inputValue()).toBe('O primeiro passo é **ouvir**.');
+    await adminPage.keyboard.press('Control+z');
+    expect(await text.inputValue()).toBe('O primeiro passo é ouvir.');
+    await text.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(19, 24));
+    await dialog().getByRole('toolbar', { name: 'Formatação' }).getByRole('button', { name: 'Negrito' }).click();
+    expect(await text.inputValue()).toBe('O primeiro passo é **ouvir**.');
+
+    await text.press('End');
+    await text.press('Enter');
+    await text.press('Enter');
+    await dialog().getByRole('toolbar', { name: 'Formatação' }).getByRole('button', { name: 'Intertítulo' }).click();
+    await adminPage.keyboard.type('Depois, escrever');
+    await text.press('End');
+    await adminPage.keyboard.type('\n\n- curto\n- claro\n\n> Notícia é o que alguém não quer que se publique.\n\nVeja [o guia](https://example.com/guia).');
+    expect(await text.inputValue()).toContain('## Depois, escrever');
+  });
+
+  it('"Pré-visualizar" shows it as readers will, with the word count and reading time', async () => {
+    await dialog().getByRole('tab', { name: 'Pré-visualizar' }).click();
+    const preview = dialog().getByRole('tabpanel', { name: 'Pré-visualizar' });
+    await preview.getByRole('heading', { level: 2, name: 'Depois, escrever' }).waitFor();
+    expect(await preview.getByRole('listitem').allTextContents()).toEqual(['curto', 'claro']);
+    expect(await preview.getByRole('link', { name: 'o guia' }).getAttribute('rel')).toBe('noopener noreferrer');
+    await dialog().getByText(/^\d+ palavras · 1 min de leitura$/).waitFor();
+    expect(await dialog().getByLabel(/^Tempo de Leitura/).inputValue()).toBe('1 min');
+    await e2e.screenshot(adminPage, 'editor-preview');
+    await dialog().getByRole('tab', { name: 'Escrever' }).click();
+  });
+
+  it('closing with unsaved changes asks first, and keeps them on "Continuar editando"', async () => {
+    await adminPage.keyboard.press('Escape');
+    const ask = adminPage.getByRole('alertdialog', { name: 'Descartar alterações?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Continuar editando' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await content().inputValue()).toContain('## Depois, escrever');
+  });
+
+  it('published, a visitor reads it formatted', async () => {
+    await dialog().getByRole('switch', { name: 'Publicado' }).click();
+    await dialog().getByRole('button', { name: 'Criar Post' }).click();
+    await toast(adminPage, 'Post criado!').waitFor();
+    await dialog().waitFor({ state: 'detached' });
+
+    await visitor.goto('/pt');
+    await waitForCards(visitor);
+    await readMore(cardTitled(visitor, title)).click();
+    await expect.poll(() => mainHeading(visitor).textContent()).toBe(title);
+    const article = visitor.getByRole('article');
+    await article.getByRole('heading', { level: 2, name: 'Depois, escrever' }).waitFor();
+    expect(await article.locator('strong').textContent()).toBe('ouvir');
+    expect(await article.locator('blockquote').textContent()).toBe('Notícia é o que alguém não quer que se publique.');
+    expect(await article.getByRole('link', { name: 'o guia' }).getAttribute('target')).toBe('_blank');
+    await e2e.screenshot(visitor, 'markdown-post');
+    e2e.expectNoConsoleErrors();
+  });
+});
