@@ -233,8 +233,10 @@ describe('a post, from draft to deleted', () => {
     const text = (await visitor.locator('body').textContent()) ?? '';
     expect(text).toContain(post.excerpt);
     expect(text).toContain('7 min de leitura');
-    // Whitespace preserved: the blank line between the paragraphs is kept.
-    expect(text).toMatch(/Primeiro parágrafo\.\n\s*\nSegundo parágrafo/);
+    // The blank line between the paragraphs still makes two paragraphs (the text is Markdown now).
+    const paragraphs = await visitor.getByRole('article').locator('p').allTextContents();
+    expect(paragraphs).toContain('Primeiro parágrafo.');
+    expect(paragraphs).toContain('Segundo parágrafo, depois de uma linha em branco.');
     await e2e.screenshot(visitor, 'published-post');
     e2e.expectNoConsoleErrors();
   });

@@ -119,6 +119,7 @@ describe('the admin panel with thousands of posts', () => {
     await page.getByRole('tab', { name: `Português (${counts[0]})` }).waitFor();
     await page.getByRole('tab', { name: `English (${counts[1]})` }).waitFor();
     // Never thousands of cards at once.
+    await page.getByRole('tabpanel').getByRole('heading', { level: 3 }).first().waitFor();
     expect(await page.getByRole('tabpanel').getByRole('heading', { level: 3 }).count()).toBe(20);
 
     const wanted = `${prefix} pt 1999`;
