@@ -5,6 +5,7 @@
  * Contract between the parts (each owned by its own folder):
  * - server/rest/  → createRestRoutes(deps): Hono, mounted at /rest/v1
  * - server/auth/  → createAuthRoutes(deps): Hono, mounted at /auth/v1
+ * - server/storage/ → createStorageRoutes(deps): Hono, mounted at /storage/v1
  * - server/site/  → the public site: server-rendered pages, feeds, sitemap,
  *                    link-preview cards, built files (server/static/), the
  *                    client-only shell of /auth and /admin
@@ -16,6 +17,7 @@ import { compressResponses } from './compress.ts';
 import type { AppDeps, AppOptions } from './deps.ts';
 import { createRestRoutes } from './rest/index.ts';
 import { createSiteRoutes } from './site/index.ts';
+import { createStorageRoutes } from './storage/index.ts';
 
 export type { AppDeps, AppOptions, AuthSettings } from './deps.ts';
 
@@ -39,6 +41,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1']) app.use(`${prefix}/*`, CORS);
   app.route('/rest/v1', createRestRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));
   app.route('/auth/v1', createAuthRoutes(deps, options.auth));
+  app.route('/storage/v1', createStorageRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));
   // Last: everything that is not an API is the site.
   if (deps.site) {
     const site = createSiteRoutes({ db: deps.db, anonKey: deps.anonKey, siteUrl: deps.siteUrl, host: deps.site, api: async (request) => app.fetch(request) });

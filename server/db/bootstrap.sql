@@ -128,6 +128,80 @@ $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 
+-- Storage: the tables hosted Supabase's Storage service keeps (protocol §3.3),
+-- so a migration can create a bucket and write policies on storage.objects
+-- exactly as it does on a hosted project. RLS on both, no policies: a project
+-- adds its own; service_role bypasses them.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  public boolean not null default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  type text not null default 'STANDARD',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  user_metadata jsonb,
+  version text,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+-- The helpers policies use: the folders, the file name and its extension of an object's name.
+create or replace function storage.foldername(name text) returns text[] language plpgsql immutable as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text language plpgsql immutable as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text language plpgsql immutable as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;
+
 -- Bookkeeping of the local backend (not part of Supabase): which migrations ran.
 create schema if not exists local_backend;
 create table if not exists local_backend.schema_migrations (

@@ -67,6 +67,8 @@ export interface Backend {
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Which database this backend runs on. */
   readonly target: Target;
+  /** The server's DATA_DIR (stored files live under it). */
+  readonly dataDir: string;
 }
 
 export function newClient(url: string, key: string): Client {
@@ -161,6 +163,10 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
 
   const backend: Backend = {
     target,
+    get dataDir() {
+      if (!dataDir) throw new Error('The backend is not started: use the harness inside tests and hooks.');
+      return dataDir;
+    },
     get url() {
       return need().server.url;
     },
