@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { ImageUploadError, uploadPostImage } from '../api/upload-image';
 import { restUrl } from '@/testing/api';
 import { server } from '@/testing/server';
 import { adminPosts, renderAdmin } from '../test-utils';
+
+// Resizing needs a real canvas (the end-to-end test has one): here the upload is a stand-in.
+vi.mock('../api/upload-image', async (actual) => ({ ...(await actual<typeof import('../api/upload-image')>()), uploadPostImage: vi.fn() }));
+const upload = vi.mocked(uploadPostImage);
+const UPLOADED = 'http://localhost:54321/storage/v1/object/public/post-images/posts/abc123/1600.webp';
 
 type User = Awaited<ReturnType<typeof renderAdmin>>['user'];
 
@@ -38,9 +44,6 @@ describe('the post editor', () => {
     expect(text.value.slice(text.selectionStart, text.selectionEnd)).toBe('https://');
 
     await user.clear(text);
-    await user.click(toolbar.getByRole('button', { name: 'Imagem' }));
-    expect(text).toHaveValue('![descrição da imagem](https://)');
-    expect(text.value.slice(text.selectionStart, text.selectionEnd)).toBe('descrição da imagem');
     await user.click(toolbar.getByRole('button', { name: 'Citação' }));
     expect(text.value.startsWith('> ')).toBe(true);
   });
@@ -97,5 +100,47 @@ describe('the post editor', () => {
     await user.click(content(d));
     await user.paste(` ${words(400)}`);
     expect(d.getByLabelText('Tempo de Leitura')).toHaveValue('3 min');
+  });
+
+  it('"Imagem" uploads a picture and puts it at the cursor, its description selected to type', async () => {
+    upload.mockResolvedValue(UPLOADED);
+    const { user } = await renderAdmin();
+    const d = await openNewPost(user);
+    const text = content(d);
+    await user.type(text, 'Antes. Depois.');
+    text.setSelectionRange(7, 7);
+    await user.click(d.getByRole('button', { name: 'Imagem' }));
+    const file = new File(['x'], 'coletiva.jpg', { type: 'image/jpeg' });
+    await user.upload(d.getByLabelText('Conteúdo').parentElement!.parentElement!.querySelector('input[type=file]') as HTMLInputElement, file);
+    await waitFor(() => expect(text).toHaveValue(`Antes. ![descrição da imagem](${UPLOADED})Depois.`));
+    expect(upload).toHaveBeenCalledWith(file);
+    expect(text.value.slice(text.selectionStart, text.selectionEnd)).toBe('descrição da imagem');
+  });
+
+  it('a refused picture says why and leaves the text as it was', async () => {
+    upload.mockRejectedValue(new ImageUploadError('Formato não aceito. Use uma imagem JPEG, PNG, WebP, AVIF ou GIF.'));
+    const { user } = await renderAdmin();
+    const d = await openNewPost(user);
+    const text = content(d);
+    await user.type(text, 'Texto.');
+    await user.click(d.getByRole('button', { name: 'Imagem' }));
+    const input = d.getByLabelText('Conteúdo').parentElement!.parentElement!.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input, new File(['x'], 'foto.png', { type: 'image/png' }));
+    expect(await d.findByRole('alert')).toHaveTextContent('Formato não aceito. Use uma imagem JPEG, PNG, WebP, AVIF ou GIF.');
+    expect(text).toHaveValue('Texto.');
+  });
+
+  it('the cover: "Enviar imagem" fills "URL da Imagem"; a refusal says why', async () => {
+    upload.mockResolvedValueOnce(UPLOADED).mockRejectedValueOnce(new ImageUploadError('Sua conta não tem permissão para enviar imagens.'));
+    const { user } = await renderAdmin();
+    const d = await openNewPost(user);
+    const field = d.getByLabelText('URL da Imagem');
+    const picker = field.parentElement!.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(picker, new File(['x'], 'capa.png', { type: 'image/png' }));
+    await waitFor(() => expect(field).toHaveValue(UPLOADED));
+    expect(d.getByRole('img', { name: 'Imagem de capa' })).toHaveAttribute('src', UPLOADED);
+    await user.upload(picker, new File(['x'], 'capa2.png', { type: 'image/png' }));
+    expect(await d.findByRole('alert')).toHaveTextContent('Sua conta não tem permissão para enviar imagens.');
+    expect(field).toHaveValue(UPLOADED);
   });
 });

@@ -1,13 +1,14 @@
 import { Bold, Heading2, Image, Italic, Link, List, Quote, type LucideIcon } from 'lucide-react';
 import { Toolbar } from 'radix-ui';
-import { useDeferredValue, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { PostBody } from '@/features/posts/components/post-body';
 import { countWords, readingTime } from '@/features/posts/lib/markdown/reading-time';
 import { adminText } from '@/lib/i18n-admin';
 import type { Language } from '@/lib/language';
-import { applyEdit, formatEdit, type MarkdownFormat } from '../lib/markdown-edits';
+import { ACCEPTED_IMAGE_TYPES, ImageUploadError, uploadPostImage } from '../api/upload-image';
+import { applyEdit, formatEdit, type MarkdownFormat, type TextEdit } from '../lib/markdown-edits';
 
 const t = adminText.editor;
 
@@ -29,6 +30,13 @@ interface Props {
   onChange: (value: string) => void;
   /** The post's language: the preview speaks it. */
   language: Language;
+  /** While a picture is being sent, the post cannot be saved without it. */
+  onUploadingChange: (uploading: boolean) => void;
+}
+
+/** The image file of a drop or a paste, if any. */
+function imageFile(items: DataTransfer | null): File | undefined {
+  return items ? [...items.files].find((f) => f.type.startsWith('image/')) : undefined;
 }
 
 /** Types `text` over the selection as the browser would (one undo step); false where it cannot. */
@@ -47,13 +55,18 @@ function insertNatively(text: string): boolean {
  * with the reading time. The toolbar edits as typing would (execCommand), so
  * Ctrl+Z undoes them; where the browser cannot, the text is set directly.
  */
-export function MarkdownEditor({ ids, value, onChange, language }: Props) {
+export function MarkdownEditor({ ids, value, onChange, language, onUploadingChange }: Props) {
   const [tab, setTab] = useState('write');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<[number, number] | null>(null);
   const settled = useDeferredValue(value);
   const words = countWords(settled);
   const hintId = `${ids.id}-hint`;
+  const picker = useRef<HTMLInputElement>(null);
+  /** Where the picture being chosen goes: the selection when "Imagem" was pressed. */
+  const imageAt = useRef<[number, number]>([0, 0]);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string>();
 
   useLayoutEffect(() => {
     const selection = pendingSelection.current;
@@ -66,7 +79,44 @@ export function MarkdownEditor({ ids, value, onChange, language }: Props) {
   function format(kind: MarkdownFormat) {
     const el = textarea.current;
     if (!el) return;
-    const edit = formatEdit(el.value, el.selectionStart, el.selectionEnd, kind, t.placeholders);
+    if (kind === 'image') {
+      imageAt.current = [el.selectionStart, el.selectionEnd];
+      picker.current?.click();
+      return;
+    }
+    apply(formatEdit(el.value, el.selectionStart, el.selectionEnd, kind, t.placeholders));
+  }
+
+  /** Uploads a picture and puts `![descrição da imagem](address)` where it goes, the description selected to type over. */
+  async function insertImage(file: File, at: [number, number]) {
+    setUploadError(undefined);
+    setUploading(true);
+    onUploadingChange(true);
+    try {
+      const url = await uploadPostImage(file);
+      const length = textarea.current?.value.length ?? 0;
+      const [from, to] = [Math.min(at[0], length), Math.min(at[1], length)];
+      const alt = t.placeholders.image;
+      apply({ from, to, insert: `![${alt}](${url})`, select: [from + 2, from + 2 + alt.length] });
+    } catch (e) {
+      setUploadError(e instanceof ImageUploadError ? e.message : adminText.images.failed);
+    } finally {
+      setUploading(false);
+      onUploadingChange(false);
+    }
+  }
+
+  const dropOrPaste = (event: DragEvent<HTMLTextAreaElement> | ClipboardEvent<HTMLTextAreaElement>) => {
+    const file = imageFile('dataTransfer' in event ? event.dataTransfer : event.clipboardData);
+    if (!file) return;
+    event.preventDefault();
+    const el = event.currentTarget;
+    void insertImage(file, [el.selectionStart, el.selectionEnd]);
+  };
+
+  function apply(edit: TextEdit) {
+    const el = textarea.current;
+    if (!el) return;
     const expected = applyEdit(el.value, edit);
     el.focus();
     el.setSelectionRange(edit.from, edit.to);
@@ -120,6 +170,8 @@ export function MarkdownEditor({ ids, value, onChange, language }: Props) {
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={shortcut}
+          onDrop={dropOrPaste}
+          onPaste={dropOrPaste}
           aria-describedby={[ids['aria-describedby'], hintId].filter(Boolean).join(' ')}
           className="font-mono text-sm leading-6"
         />
@@ -129,6 +181,29 @@ export function MarkdownEditor({ ids, value, onChange, language }: Props) {
           <PostBody content={settled} language={language} />
         </div>
       </TabsContent>
+      <input
+        ref={picker}
+        type="file"
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void insertImage(file, imageAt.current);
+        }}
+      />
+      {uploading && (
+        <p role="status" className="text-sm text-stone-700">
+          {adminText.images.uploading}
+        </p>
+      )}
+      {uploadError && (
+        <p role="alert" className="text-sm text-red-700">
+          {uploadError}
+        </p>
+      )}
       <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-stone-600">
         <p id={hintId}>{t.hint}</p>
         <p>{t.stats(t.words(words), readingTime(settled))}</p>

@@ -13,6 +13,7 @@ import { LANGUAGES, isLanguage } from '@/lib/language';
 import { readingTime } from '@/features/posts/lib/markdown/reading-time';
 import { sameFormValues, type PostFormValues } from '../lib/post-form-values';
 import { FormField } from './form-field';
+import { CoverImageField } from './cover-image-field';
 import { MarkdownEditor } from './markdown-editor';
 
 interface PostFormProps {
@@ -41,6 +42,8 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
   const t = adminText.postForm;
   const [values, setValues] = useState(initialValues);
   const [autoReadTime, setAutoReadTime] = useState(() => followsText(initialValues));
+  // Pictures being sent: saving waits for them (their addresses are not in the form yet).
+  const [uploads, setUploads] = useState(0);
   const dirty = !sameFormValues(values, initialValues);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [titleError, setTitleError] = useState<string>();
@@ -115,6 +118,7 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
             ids={ids}
             language={values.language}
             value={values.content}
+            onUploadingChange={(on) => setUploads((n) => n + (on ? 1 : -1))}
             onChange={(content) =>
               setValues((current) => ({ ...current, content, ...(autoReadTime && content.trim() ? { read_time: readingTime(content) } : {}) }))
             }
@@ -134,12 +138,17 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
             />
           )}
         </FormField>
-        <FormField label={t.imageUrl}>
-          {(ids) => (
-            <Input {...ids} type="url" inputMode="url" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} />
-          )}
-        </FormField>
       </div>
+      <FormField label={t.imageUrl}>
+        {(ids) => (
+          <CoverImageField
+            ids={ids}
+            value={values.image_url}
+            onChange={(url) => set('image_url', url)}
+            onUploadingChange={(on) => setUploads((n) => n + (on ? 1 : -1))}
+          />
+        )}
+      </FormField>
       <div className="flex items-center gap-3">
         <Switch id="post-published" checked={values.published} onCheckedChange={(checked) => set('published', checked)} />
         <Label htmlFor="post-published">{t.published}</Label>
@@ -150,7 +159,7 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
             {adminText.common.cancel}
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || uploads > 0}>
           {busy && <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />}
           {submitLabel}
         </Button>

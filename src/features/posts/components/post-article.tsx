@@ -3,6 +3,7 @@ import { formatLongDate } from '@/lib/dates';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import type { Post } from '../api/get-posts';
+import { IMAGE_SIZES } from '../lib/responsive-image';
 import { PostBody } from './post-body';
 import { PostImage } from './post-image';
 import { TranslationLink } from './translation-link';
@@ -18,7 +19,7 @@ export function PostArticle({ post, language }: { post: Post; language: Language
     <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
       {post.image_url && (
         <div className="mb-10 aspect-[16/9] overflow-hidden rounded-lg bg-stone-100">
-          <PostImage src={post.image_url} alt={post.title} />
+          <PostImage src={post.image_url} alt={post.title} sizes={IMAGE_SIZES.article} eager />
         </div>
       )}
       <div className="flex flex-col gap-5">

@@ -6,6 +6,7 @@ import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
 import type { PostSummary } from '../api/get-posts';
+import { IMAGE_SIZES } from '../lib/responsive-image';
 import { PostImage } from './post-image';
 import { PostMeta } from './post-meta';
 import { ShareButton } from './share-button';
@@ -18,7 +19,12 @@ export function PostCard({ post, language }: { post: PostSummary; language: Lang
       className="group flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="aspect-[16/10] overflow-hidden bg-stone-100">
-        <PostImage src={post.image_url} alt={post.title} className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none" />
+        <PostImage
+          src={post.image_url}
+          alt={post.title}
+          sizes={IMAGE_SIZES.card}
+          className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-6">
         {post.category && <Badge className="self-start">{post.category}</Badge>}

@@ -1,5 +1,6 @@
 import type { Token, Tokens } from 'marked';
 import { Fragment, useMemo, type ReactNode } from 'react';
+import { IMAGE_SIZES, imageSrcSet } from '../responsive-image';
 import { decodeEntities } from './entities';
 import { parseMarkdown } from './parse';
 import { isExternal, safeImageSrc, safeLinkHref } from './safe-url';
@@ -176,9 +177,12 @@ function image(token: Tokens.Image): ReactNode {
   const src = safeImageSrc(decodeEntities(token.href));
   const alt = decodeEntities(token.text);
   if (!src) return alt;
+  const srcSet = imageSrcSet(src);
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? IMAGE_SIZES.article : undefined}
       alt={alt}
       title={token.title ? decodeEntities(token.title) : undefined}
       loading="lazy"
