@@ -88,7 +88,37 @@ describe('writing a post in Markdown', () => {
     expect(await content().inputValue()).toContain('## Depois, escrever');
   });
 
-  it('published, a visitor reads it formatted', async () => {
+  it('a cover uploaded from disk is resized, stored, and fills "URL da Imagem"', async () => {
+    // A real picture: a 1,280-px-wide screenshot of the page itself.
+    const picture = await visitor.goto('/pt').then(() => visitor.screenshot({ type: 'png' }));
+    const field = dialog().getByLabel('URL da Imagem');
+    const picker = dialog().locator('input[type=file][accept*="image/png"]').last();
+    await picker.setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: picture });
+    await expect.poll(() => field.inputValue(), { timeout: 20_000 }).toMatch(/\/storage\/v1\/object\/public\/post-images\/posts\/[0-9a-f]{24}\/1600\.webp$/);
+    const url = await field.inputValue();
+    for (const width of [400, 800, 1600]) {
+      const res = await fetch(url.replace('/1600.webp', `/${width}.webp`));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cache-control')).toBe('max-age=31536000');
+    }
+    // The 1280-px screenshot is never enlarged; the share image stays small.
+    const largest = await fetch(url);
+    expect((await largest.arrayBuffer()).byteLength).toBeLessThan(300 * 1024);
+    await dialog().getByRole('img', { name: 'Imagem de capa' }).waitFor();
+  });
+
+  it('a file that is not a picture is refused in Portuguese, and nothing else changes', async () => {
+    const field = dialog().getByLabel('URL da Imagem');
+    const before = await field.inputValue();
+    const picker = dialog().locator('input[type=file][accept*="image/png"]').last();
+    await picker.setInputFiles({ name: 'nota.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') });
+    await dialog().getByRole('alert').filter({ hasText: 'Formato não aceito' }).waitFor();
+    expect(await field.inputValue()).toBe(before);
+    expect(await content().inputValue()).toContain('## Depois, escrever');
+  });
+
+  it('published, a visitor reads it formatted, with its cover in several widths', async () => {
     await dialog().getByRole('switch', { name: 'Publicado' }).click();
     await dialog().getByRole('button', { name: 'Criar Post' }).click();
     await toast(adminPage, 'Post criado!').waitFor();
@@ -103,6 +133,17 @@ describe('writing a post in Markdown', () => {
     expect(await article.locator('strong').textContent()).toBe('ouvir');
     expect(await article.locator('blockquote').textContent()).toBe('Notícia é o que alguém não quer que se publique.');
     expect(await article.getByRole('link', { name: 'o guia' }).getAttribute('target')).toBe('_blank');
+    // The cover, in three widths, loaded first.
+    const cover = article.getByRole('img', { name: title });
+    expect(await cover.getAttribute('srcset')).toMatch(/\/400\.webp 400w, .*\/800\.webp 800w, .*\/1600\.webp 1600w$/);
+    expect(await cover.getAttribute('loading')).toBe('eager');
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // The card on the home too.
+    await visitor.goto('/pt');
+    await waitForCards(visitor);
+    const card = cardTitled(visitor, title).getByRole('img');
+    expect(await card.getAttribute('srcset')).toContain('/800.webp 800w');
+    expect(await card.getAttribute('sizes')).toContain('23rem');
     await e2e.screenshot(visitor, 'markdown-post');
     e2e.expectNoConsoleErrors();
   });
