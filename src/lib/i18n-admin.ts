@@ -141,6 +141,8 @@ export const adminText = {
     uploading: 'Enviando imagem…',
     dropHint: 'Arraste uma imagem para cá, cole-a ou escolha um arquivo (JPEG, PNG, WebP, AVIF ou GIF).',
     preview: 'Imagem de capa',
+    alt: 'Descrição da imagem',
+    altHint: 'O que a imagem mostra, para quem não pode vê-la (leitores de tela, prévias de links). Vazio: o título do post.',
     remove: 'Remover imagem',
     wrongType: 'Formato não aceito. Use uma imagem JPEG, PNG, WebP, AVIF ou GIF.',
     tooBig: 'A imagem é grande demais. Use uma de até 25 MB.',

@@ -13,6 +13,7 @@ export type Database = {
           date: string;
           excerpt: string | null;
           id: string;
+          image_alt: string | null;
           image_url: string | null;
           language: string;
           published: boolean;
@@ -29,6 +30,7 @@ export type Database = {
           date?: string;
           excerpt?: string | null;
           id?: string;
+          image_alt?: string | null;
           image_url?: string | null;
           language?: string;
           published?: boolean;
@@ -45,6 +47,7 @@ export type Database = {
           date?: string;
           excerpt?: string | null;
           id?: string;
+          image_alt?: string | null;
           image_url?: string | null;
           language?: string;
           published?: boolean;

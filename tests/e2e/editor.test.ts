@@ -106,6 +106,10 @@ describe('writing a post in Markdown', () => {
     const largest = await fetch(url);
     expect((await largest.arrayBuffer()).byteLength).toBeLessThan(300 * 1024);
     await dialog().getByRole('img', { name: 'Imagem de capa' }).waitFor();
+    // Its description is asked next.
+    const alt = dialog().getByLabel('Descrição da imagem');
+    await expect.poll(() => alt.evaluate((el) => el === document.activeElement)).toBe(true);
+    await alt.fill('A página inicial do site, vista por inteiro');
   });
 
   it('a file that is not a picture is refused in Portuguese, and nothing else changes', async () => {
@@ -134,7 +138,7 @@ describe('writing a post in Markdown', () => {
     expect(await article.locator('blockquote').textContent()).toBe('Notícia é o que alguém não quer que se publique.');
     expect(await article.getByRole('link', { name: 'o guia' }).getAttribute('target')).toBe('_blank');
     // The cover, in three widths, loaded first.
-    const cover = article.getByRole('img', { name: title });
+    const cover = article.getByRole('img', { name: 'A página inicial do site, vista por inteiro' });
     expect(await cover.getAttribute('srcset')).toMatch(/\/400\.webp 400w, .*\/800\.webp 800w, .*\/1600\.webp 1600w$/);
     expect(await cover.getAttribute('loading')).toBe('eager');
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

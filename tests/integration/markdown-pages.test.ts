@@ -62,4 +62,19 @@ describe.each(targets)('Markdown posts on $name', (target) => {
     expect(paragraphs).toHaveLength(2);
     expect(paragraphs[0]!.querySelectorAll('br')).toHaveLength(1);
   });
+
+  it("a cover's description is its alt text on the page and in link previews; without one, the title", async () => {
+    const image_url = 'https://images.example.com/sala.jpg';
+    const { data } = await admin.client
+      .from('blog_posts')
+      .insert([
+        { title: 'Com descrição', language: 'pt', published: true, image_url, image_alt: 'Sala de imprensa lotada' },
+        { title: 'Sem descrição', language: 'pt', published: true, image_url },
+      ])
+      .select('id');
+    const [described, plain] = await Promise.all(data!.map((p) => pageOf(p.id)));
+    expect(described.querySelector(`article img[src="${image_url}"]`)!.getAttribute('alt')).toBe('Sala de imprensa lotada');
+    expect(described.querySelector('meta[property="og:image:alt"]')!.getAttribute('content')).toBe('Sala de imprensa lotada');
+    expect(plain.querySelector(`article img[src="${image_url}"]`)!.getAttribute('alt')).toBe('Sem descrição');
+  });
 });

@@ -34,7 +34,7 @@ function ownImage(post: Post, siteUrl: string): string | undefined {
 /** The image a link preview shows: hers, or a generated 1200×630 card with the title. */
 export function postShareImage(post: Post, settings: readonly SiteSetting[] | undefined, siteUrl: string): ShareImage {
   const own = ownImage(post, siteUrl);
-  if (own) return { url: own, alt: post.title };
+  if (own) return { url: own, alt: post.image_alt?.trim() || post.title };
   const card = postCardText(post, settings);
   return {
     url: `${absoluteUrl(siteUrl, paths.postCard(post.id))}?v=${cardVersion(Object.values(card))}`,

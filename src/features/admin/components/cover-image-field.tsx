@@ -1,7 +1,8 @@
 import { ImageUp, Loader2, X } from 'lucide-react';
-import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { adminText } from '@/lib/i18n-admin';
 import { cn } from '@/lib/utils';
 import { ACCEPTED_IMAGE_TYPES, ImageUploadError, uploadPostImage } from '../api/upload-image';
@@ -12,6 +13,9 @@ interface Props {
   ids: { id: string; 'aria-describedby'?: string };
   value: string;
   onChange: (url: string) => void;
+  /** The picture's description (text alternative), asked once there is a picture. */
+  alt: string;
+  onAltChange: (alt: string) => void;
   /** While a picture is being sent, the post cannot be saved without it. */
   onUploadingChange: (uploading: boolean) => void;
 }
@@ -27,8 +31,10 @@ function imageFile(items: DataTransfer | null): File | undefined {
  * browser, uploaded to Storage, and its address fills the field. Pasting an
  * address still works. A refusal says why and leaves the field as it was.
  */
-export function CoverImageField({ ids, value, onChange, onUploadingChange }: Props) {
+export function CoverImageField({ ids, value, onChange, alt, onAltChange, onUploadingChange }: Props) {
   const picker = useRef<HTMLInputElement>(null);
+  const altInput = useRef<HTMLInputElement>(null);
+  const altId = useId();
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string>();
@@ -41,6 +47,8 @@ export function CoverImageField({ ids, value, onChange, onUploadingChange }: Pro
     onUploadingChange(true);
     try {
       onChange(await uploadPostImage(file));
+      // Next: what the picture shows.
+      requestAnimationFrame(() => altInput.current?.focus());
     } catch (e) {
       setError(e instanceof ImageUploadError ? e.message : t.failed);
     } finally {
@@ -118,6 +126,21 @@ export function CoverImageField({ ids, value, onChange, onUploadingChange }: Pro
         <p id={errorId} role="alert" className="text-sm text-red-700">
           {error}
         </p>
+      )}
+      {value.trim() && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={altId}>{t.alt}</Label>
+          <Input
+            id={altId}
+            ref={altInput}
+            value={alt}
+            onChange={(e) => onAltChange(e.target.value)}
+            aria-describedby={`${altId}-hint`}
+          />
+          <p id={`${altId}-hint`} className="text-xs text-stone-600">
+            {t.altHint}
+          </p>
+        </div>
       )}
     </div>
   );

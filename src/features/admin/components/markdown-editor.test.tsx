@@ -139,6 +139,8 @@ describe('the post editor', () => {
     await user.upload(picker, new File(['x'], 'capa.png', { type: 'image/png' }));
     await waitFor(() => expect(field).toHaveValue(UPLOADED));
     expect(d.getByRole('img', { name: 'Imagem de capa' })).toHaveAttribute('src', UPLOADED);
+    // Then its description is asked.
+    await waitFor(() => expect(d.getByLabelText('Descrição da imagem')).toHaveFocus());
     await user.upload(picker, new File(['x'], 'capa2.png', { type: 'image/png' }));
     expect(await d.findByRole('alert')).toHaveTextContent('Sua conta não tem permissão para enviar imagens.');
     expect(field).toHaveValue(UPLOADED);

@@ -78,6 +78,7 @@ describe('the post dialog', () => {
     await user.clear(d.getByLabelText('Tempo de Leitura'));
     await user.type(d.getByLabelText('Tempo de Leitura'), '3 min');
     await user.type(d.getByLabelText('URL da Imagem'), 'https://images.example.com/a.jpg');
+    await user.type(d.getByLabelText('Descrição da imagem'), 'Microfones numa mesa');
     await user.click(d.getByRole('switch', { name: 'Publicado' }));
     const before = Date.now();
     await user.click(d.getByRole('button', { name: 'Criar Post' }));
@@ -93,6 +94,7 @@ describe('the post dialog', () => {
       category: 'Outros',
       read_time: '3 min',
       image_url: 'https://images.example.com/a.jpg',
+      image_alt: 'Microfones numa mesa',
       language: 'pt',
       published: true,
     });
@@ -163,6 +165,7 @@ describe('the post dialog', () => {
       category: 'Comunicação de Crise',
       read_time: post.read_time,
       image_url: null,
+      image_alt: null,
       language: 'pt',
       published: true,
     });

@@ -145,6 +145,8 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
             ids={ids}
             value={values.image_url}
             onChange={(url) => set('image_url', url)}
+            alt={values.image_alt}
+            onAltChange={(text) => set('image_alt', text)}
             onUploadingChange={(on) => setUploads((n) => n + (on ? 1 : -1))}
           />
         )}

@@ -38,6 +38,7 @@ describe('post form values', () => {
       content: '',
       read_time: '9 min',
       image_url: 'https://example.com/p.jpg',
+      image_alt: '',
       published: false,
     });
   });

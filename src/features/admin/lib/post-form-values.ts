@@ -11,6 +11,8 @@ export interface PostFormValues {
   content: string;
   read_time: string;
   image_url: string;
+  /** The cover's description (text alternative). */
+  image_alt: string;
   published: boolean;
 }
 
@@ -25,6 +27,7 @@ export const emptyPostForm: PostFormValues = {
   content: '',
   read_time: DEFAULT_READ_TIME,
   image_url: '',
+  image_alt: '',
   published: false,
 };
 
@@ -39,6 +42,7 @@ export function postToFormValues(post: BlogPost): PostFormValues {
     content: post.content ?? '',
     read_time: post.read_time,
     image_url: post.image_url ?? '',
+    image_alt: post.image_alt ?? '',
     published: post.published,
   };
 }
@@ -46,7 +50,8 @@ export function postToFormValues(post: BlogPost): PostFormValues {
 /**
  * "Traduzir" (issue 13): a new post in the other language, with the category
  * mapped (Relações com Mídia ↔ Media Relations, …), the same picture and
- * reading time, and the texts left for her to write; a draft, like any new post.
+ * reading time, and the texts (the picture's description too) left for her
+ * to write in that language; a draft, like any new post.
  */
 export function translationFormValues(source: BlogPost): PostFormValues {
   const from = isLanguage(source.language) ? source.language : emptyPostForm.language;
@@ -74,6 +79,8 @@ function formRow(values: PostFormValues) {
     category: values.category || null,
     read_time: values.read_time.trim() || DEFAULT_READ_TIME,
     image_url: values.image_url.trim() || null,
+    // A description without a picture describes nothing.
+    image_alt: (values.image_url.trim() && values.image_alt.trim()) || null,
     language: values.language,
     published: values.published,
   };

@@ -19,7 +19,7 @@ export function PostArticle({ post, language }: { post: Post; language: Language
     <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
       {post.image_url && (
         <div className="mb-10 aspect-[16/9] overflow-hidden rounded-lg bg-stone-100">
-          <PostImage src={post.image_url} alt={post.title} sizes={IMAGE_SIZES.article} eager />
+          <PostImage src={post.image_url} alt={post.image_alt?.trim() || post.title} sizes={IMAGE_SIZES.article} eager />
         </div>
       )}
       <div className="flex flex-col gap-5">

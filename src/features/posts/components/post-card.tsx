@@ -21,7 +21,7 @@ export function PostCard({ post, language }: { post: PostSummary; language: Lang
       <div className="aspect-[16/10] overflow-hidden bg-stone-100">
         <PostImage
           src={post.image_url}
-          alt={post.title}
+          alt={post.image_alt?.trim() || post.title}
           sizes={IMAGE_SIZES.card}
           className="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
