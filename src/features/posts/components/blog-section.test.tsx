@@ -130,8 +130,7 @@ describe('blog section', () => {
   it('is a GET form of submit buttons, so a choice works without JavaScript', async () => {
     renderApp('/pt');
     await within(blog()).findByRole('heading', { level: 3, name: 'Como falar com a imprensa em uma crise' });
-    const form = screen.getByRole('group', { name: /categoria/ }) as HTMLFormElement;
-    expect(form.tagName).toBe('FORM');
+    const form = screen.getByRole('group', { name: /categoria/ }).closest('form')!;
     expect([form.method, new URL(form.action).pathname, new URL(form.action).hash]).toEqual(['get', '/pt', '#blog']);
     const crisis = filter('Comunicação de Crise') as HTMLButtonElement;
     expect([crisis.type, crisis.name, crisis.value]).toEqual(['submit', 'category', 'Comunicação de Crise']);

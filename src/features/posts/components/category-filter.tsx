@@ -23,38 +23,34 @@ export function CategoryFilter({ language, value, onChange }: Props) {
     ...CATEGORIES[language].map((category) => ({ value: category, label: category })),
   ];
   return (
-    <form
-      method="get"
-      action={`${paths.home(language)}#blog`}
-      role="group"
-      aria-label={t(language).blog.filterLabel}
-      className="flex flex-wrap gap-2"
-    >
-      {choices.map((choice) => {
-        const active = choice.value === value;
-        return (
-          <button
-            key={choice.value}
-            type="submit"
-            // 'All' sends nothing: the plain listing.
-            name={choice.value === 'all' ? undefined : CATEGORY_PARAM}
-            value={choice.value === 'all' ? undefined : choice.value}
-            aria-pressed={active}
-            onClick={(event) => {
-              event.preventDefault();
-              onChange(choice.value);
-            }}
-            className={cn(
-              'rounded-full border px-4 py-2 text-sm font-medium transition-colors',
-              active
-                ? 'border-ink bg-ink text-white'
-                : 'border-stone-300 bg-white text-stone-800 hover:border-stone-500 hover:bg-stone-50',
-            )}
-          >
-            {choice.label}
-          </button>
-        );
-      })}
+    <form method="get" action={`${paths.home(language)}#blog`}>
+      <div role="group" aria-label={t(language).blog.filterLabel} className="flex flex-wrap gap-2">
+        {choices.map((choice) => {
+          const active = choice.value === value;
+          return (
+            <button
+              key={choice.value}
+              type="submit"
+              // 'All' sends nothing: the plain listing.
+              name={choice.value === 'all' ? undefined : CATEGORY_PARAM}
+              value={choice.value === 'all' ? undefined : choice.value}
+              aria-pressed={active}
+              onClick={(event) => {
+                event.preventDefault();
+                onChange(choice.value);
+              }}
+              className={cn(
+                'rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+                active
+                  ? 'border-ink bg-ink text-white'
+                  : 'border-stone-300 bg-white text-stone-800 hover:border-stone-500 hover:bg-stone-50',
+              )}
+            >
+              {choice.label}
+            </button>
+          );
+        })}
+      </div>
     </form>
   );
 }
