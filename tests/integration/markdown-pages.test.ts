@@ -72,7 +72,7 @@ describe.each(targets)('Markdown posts on $name', (target) => {
         { title: 'Sem descrição', language: 'pt', published: true, image_url },
       ])
       .select('id');
-    const [described, plain] = await Promise.all(data!.map((p) => pageOf(p.id)));
+    const [described, plain] = (await Promise.all(data!.map((p) => pageOf(p.id)))) as [Document, Document];
     expect(described.querySelector(`article img[src="${image_url}"]`)!.getAttribute('alt')).toBe('Sala de imprensa lotada');
     expect(described.querySelector('meta[property="og:image:alt"]')!.getAttribute('content')).toBe('Sala de imprensa lotada');
     expect(plain.querySelector(`article img[src="${image_url}"]`)!.getAttribute('alt')).toBe('Sem descrição');
