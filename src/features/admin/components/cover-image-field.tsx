@@ -1,5 +1,5 @@
 import { ImageUp, Loader2, X } from 'lucide-react';
-import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -35,6 +35,11 @@ export function CoverImageField({ ids, value, onChange, alt, onAltChange, onUplo
   const picker = useRef<HTMLInputElement>(null);
   const altInput = useRef<HTMLInputElement>(null);
   const altId = useId();
+  // Counts finished uploads: after each, once the description field is on screen, it gets the focus.
+  const [uploaded, setUploaded] = useState(0);
+  useEffect(() => {
+    if (uploaded > 0) altInput.current?.focus();
+  }, [uploaded]);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string>();
@@ -48,7 +53,7 @@ export function CoverImageField({ ids, value, onChange, alt, onAltChange, onUplo
     try {
       onChange(await uploadPostImage(file));
       // Next: what the picture shows.
-      requestAnimationFrame(() => altInput.current?.focus());
+      setUploaded((n) => n + 1);
     } catch (e) {
       setError(e instanceof ImageUploadError ? e.message : t.failed);
     } finally {
