@@ -16,6 +16,7 @@ import { POOL_SIZE, POOL_WAIT_MS } from '../db/postgres.ts';
 import type { AppDeps } from '../deps.ts';
 import { authenticate } from '../rest/authenticate.ts';
 import { schemaCacheFor } from '../rest/index.ts';
+import { Rollback } from '../rest/request-tx.ts';
 import { RestError } from '../rest/rest-error.ts';
 import { FairScheduler } from '../rest/scheduler.ts';
 import {
@@ -35,11 +36,11 @@ import {
   deleteObjects,
   findBucket,
   findObject,
-  findObjectUnchecked,
   listBuckets,
   moveObject,
   objectsUnder,
   storageErrorFor,
+  tryInsert,
   writeObject,
   type Bucket,
   type ObjectRow,
@@ -50,6 +51,12 @@ import { objectResponse } from './serve.ts';
 /** Hosted's global upload limit; a bucket may set a lower one. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The owner Storage records: the token's user (sub), when it names one. */
+function ownerOf(t: Tx): string | null {
+  const sub = t.caller.claims.sub;
+  return typeof sub === 'string' && UUID.test(sub) ? sub : null;
+}
 
 interface Upload {
   bytes: Uint8Array;
@@ -162,13 +169,19 @@ export function createStorageRoutes(deps: AppDeps, options: { trustedProxyHeader
     const t = await tx(c);
     const bucket = await bucketOr404(bucketId(c.req.param('bucket')!));
     const name = objectName(c.req.param('path')!);
+    const owner = ownerOf(t);
+    await inTurn(c, () =>
+      asCaller(db, t, false, async (q) => {
+        await tryInsert(q, bucket.id, name, owner, upsert);
+        throw new Rollback(undefined);
+      }),
+    );
     const limit = Math.min(bucket.file_size_limit ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES);
     const file = await readUpload(c, limit);
     if (file.bytes.length > limit) throw tooLarge();
     if (!mimeAllowed(bucket, file.mimetype)) throw invalidMimeType(file.mimetype);
     const version = await files.put(file.bytes);
     const now = new Date().toISOString();
-    const sub = typeof t.caller.claims.sub === 'string' && UUID.test(t.caller.claims.sub) ? t.caller.claims.sub : null;
     try {
       const written = await inTurn(c, () =>
         asCaller(db, t, false, (q) =>
@@ -177,7 +190,7 @@ export function createStorageRoutes(deps: AppDeps, options: { trustedProxyHeader
             {
               bucket: bucket.id,
               name,
-              owner: sub,
+              owner,
               version,
               userMetadata: file.userMetadata,
               metadata: {
@@ -213,8 +226,13 @@ export function createStorageRoutes(deps: AppDeps, options: { trustedProxyHeader
     return objectResponse(c.req.raw, object, files, method);
   };
   app.get('/object/public/:bucket/:path{.+}', async (c) => {
-    const bucket = await findBucket(db, bucketId(c.req.param('bucket')));
-    const object = bucket?.public ? await findObjectUnchecked(db, bucket.id, objectName(c.req.param('path'))) : undefined;
+    const id = bucketId(c.req.param('bucket'));
+    const name = objectName(c.req.param('path'));
+    // In the client's turn like every read: a flood of public GETs waits behind itself.
+    const object = await inTurn(c, async () => {
+      const bucket = await findBucket(db, id);
+      return bucket?.public ? findObject(db, bucket.id, name) : undefined;
+    });
     if (!object) throw objectNotFound();
     return objectResponse(c.req.raw, object, files, c.req.method === 'HEAD' ? 'HEAD' : 'GET');
   });
@@ -230,7 +248,7 @@ export function createStorageRoutes(deps: AppDeps, options: { trustedProxyHeader
       throw accessDenied((e as Error).message);
     }
     if (url !== `${bucket}/${name}`) throw accessDenied('Invalid signature for this object');
-    const object = await findObjectUnchecked(db, bucket, name);
+    const object = await inTurn(c, () => findObject(db, bucket, name));
     if (!object) throw objectNotFound();
     return objectResponse(c.req.raw, object, files, 'GET');
   });
@@ -301,7 +319,6 @@ export function createStorageRoutes(deps: AppDeps, options: { trustedProxyHeader
   app.post('/object/copy', async (c) => {
     const t = await tx(c);
     const { from, to } = await endpoints(c);
-    const sub = typeof t.caller.claims.sub === 'string' && UUID.test(t.caller.claims.sub) ? t.caller.claims.sub : null;
     let version: string | undefined;
     try {
       const id = await inTurn(c, () =>
@@ -311,7 +328,7 @@ export function createStorageRoutes(deps: AppDeps, options: { trustedProxyHeader
           version = await files.copy(source.version);
           if (!version) throw objectNotFound();
           const metadata = { ...source.metadata, lastModified: new Date().toISOString() };
-          const written = await writeObject(q, { ...to, owner: sub, version, metadata, userMetadata: source.user_metadata ?? undefined }, false);
+          const written = await writeObject(q, { ...to, owner: ownerOf(t), version, metadata, userMetadata: source.user_metadata ?? undefined }, false);
           return written.id;
         }),
       );

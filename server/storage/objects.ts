@@ -82,14 +82,26 @@ export async function findBucket(db: Queryable, id: string): Promise<Bucket | un
   return rows<Bucket>(await db.query(`select to_jsonb(b) as row from storage.buckets b where id = $1`, [id]))[0];
 }
 
-/** The object as the backend sees it (public and signed reads: no RLS, the bucket's flag or the token decides). */
-export async function findObjectUnchecked(db: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
-  return rows<ObjectRow>(await db.query(`select ${ROW} as row from storage.objects o where bucket_id = $1 and name = $2`, [bucket, name]))[0];
+/**
+ * The object: in the caller's transaction (asCaller), if their SELECT
+ * policies show it; on the backend's own connection (public and signed
+ * reads), as it is: the bucket's flag or the token decided already.
+ */
+export async function findObject(q: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
+  return rows<ObjectRow>(await q.query(`select ${ROW} as row from storage.objects o where bucket_id = $1 and name = $2`, [bucket, name]))[0];
 }
 
-/** The object if the caller's SELECT policies show it. */
-export async function findObject(q: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
-  return findObjectUnchecked(q, bucket, name);
+/**
+ * Whether the caller's INSERT policies (and, without upsert, the name being
+ * free) allow this object, tried and rolled back before the body is read:
+ * someone who may not upload is refused before a byte is received or
+ * stored, as hosted Storage does.
+ */
+export async function tryInsert(q: Queryable, bucket: string, name: string, owner: string | null, upsert: boolean): Promise<void> {
+  await q.query(
+    `insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3::uuid, $3)${upsert ? ' on conflict (bucket_id, name) do nothing' : ''}`,
+    [bucket, name, owner],
+  );
 }
 
 export interface NewObject {

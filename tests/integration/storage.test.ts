@@ -182,6 +182,16 @@ describe.each(targets)('storage on $name', (target) => {
       expect(storedFiles().length).toBe(files);
     });
 
+    it('a stranger is refused before the body is read: 403, not the size or the type', async () => {
+      const res = await fetch(`${b.url}/storage/v1/object/${BUCKET}/grande-demais.html`, {
+        method: 'POST',
+        headers: { apikey: b.anonKey, authorization: `Bearer ${b.anonKey}`, 'content-type': 'text/html' },
+        body: new Uint8Array(11 * 1024 * 1024),
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).statusCode).toBe('403');
+    });
+
     it.each([
       ['text/html', '<script>alert(1)</script>'],
       ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
