@@ -15,7 +15,7 @@
 import { pathToFileURL } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { CliError, resolveTarget } from './create-admin.ts';
+import { CliError, runCommand } from './create-admin.ts';
 
 const BUCKET = 'post-images';
 const PAGE = 1000;
@@ -93,30 +93,16 @@ export async function cleanImages(supabase: SupabaseClient, args: CleanArgs, now
   return { removed, kept };
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  try {
-    const args = parseCleanArgs(argv);
-    const target = await resolveTarget(env);
-    try {
-      const supabase = createClient(target.url, target.serviceRoleKey, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        realtime: { transport: WebSocket as never },
-      });
-      const { removed, kept } = await cleanImages(supabase, args);
-      for (const path of removed) console.log(`${args.dryRun ? 'would remove' : 'removed'} ${BUCKET}/${path}`);
-      console.log(`${removed.length} file(s) ${args.dryRun ? 'unused' : 'removed'}, ${kept} picture folder(s) kept, on ${target.description}.`);
-      return 0;
-    } finally {
-      await target.close();
-    }
-  } catch (e) {
-    if (e instanceof CliError) {
-      (e.exitCode === 0 ? console.log : console.error)(e.message);
-      return e.exitCode;
-    }
-    console.error(e instanceof Error ? e.message : e);
-    return 1;
-  }
+export function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return runCommand('clean-images', argv, env, parseCleanArgs, async (target, args) => {
+    const supabase = createClient(target.url, target.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const { removed, kept } = await cleanImages(supabase, args);
+    for (const path of removed) console.log(`${args.dryRun ? 'would remove' : 'removed'} ${BUCKET}/${path}`);
+    console.log(`${removed.length} file(s) ${args.dryRun ? 'unused' : 'removed'}, ${kept} picture folder(s) kept, on ${target.description}.`);
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -207,17 +207,23 @@ async function assertReachable(url: string, hint: string): Promise<void> {
   }
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * The frame of every command here: parse the arguments, find the target,
+ * work on it, close it. A CliError ends with its message and exit code; any
+ * other error with "<name> failed: …" and 1.
+ */
+export async function runCommand<A>(
+  name: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  parse: (argv: string[]) => A,
+  work: (target: Target, args: A) => Promise<void>,
+): Promise<number> {
   try {
-    const args = parseArgs(argv);
+    const args = parse(argv);
     const target = await resolveTarget(env);
     try {
-      const outcome = await makeAdmin(target, args);
-      const what = outcome.created
-        ? `Created ${args.email} (email confirmed)`
-        : `Found ${args.email}; ${outcome.passwordSet ? 'password reset to the one given, other sessions ended' : 'password unchanged'}`;
-      console.log(`${what}, on ${target.description}.`);
-      console.log(outcome.alreadyAdmin ? 'They were already an admin.' : 'Granted the admin role.');
+      await work(target, args);
       return 0;
     } finally {
       await target.close();
@@ -227,9 +233,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       (e.exitCode === 0 ? console.log : console.error)(e.message);
       return e.exitCode;
     }
-    console.error(`create-admin failed: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(`${name} failed: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }
+}
+
+export function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return runCommand('create-admin', argv, env, parseArgs, async (target, args) => {
+    const outcome = await makeAdmin(target, args);
+    const what = outcome.created
+      ? `Created ${args.email} (email confirmed)`
+      : `Found ${args.email}; ${outcome.passwordSet ? 'password reset to the one given, other sessions ended' : 'password unchanged'}`;
+    console.log(`${what}, on ${target.description}.`);
+    console.log(outcome.alreadyAdmin ? 'They were already an admin.' : 'Granted the admin role.');
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

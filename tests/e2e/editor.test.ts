@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
-import { cardTitled, mainHeading, readMore, toast, waitForCards } from './support/ui';
+import { cardTitled, mainHeading, readMore, signInAsAdmin, toast, waitForCards } from './support/ui';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -26,12 +26,7 @@ beforeAll(async () => {
   e2e = await E2E.open(baseUrl, 'editor');
   adminPage = await e2e.newPage();
   visitor = await e2e.newPage();
-  await adminPage.goto('/auth');
-  await adminPage.getByRole('tab', { name: 'Login' }).click();
-  await adminPage.getByRole('tabpanel').getByLabel('Email').fill(admin.email);
-  await adminPage.getByRole('tabpanel').getByLabel(/^Senha/).fill(admin.password);
-  await adminPage.getByRole('button', { name: 'Entrar' }).click();
-  await adminPage.getByRole('heading', { name: 'Administração do Blog' }).waitFor();
+  await signInAsAdmin(adminPage, admin.email, admin.password);
 });
 
 afterAll(async () => {

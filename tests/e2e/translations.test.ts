@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
-import { cardTitled, mainHeading, readMore, toast, waitForCards } from './support/ui';
+import { cardTitled, mainHeading, readMore, signInAsAdmin, toast, waitForCards } from './support/ui';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -64,12 +64,7 @@ async function setPublished(published: boolean) {
 
 describe('a Portuguese post and its English translation', () => {
   it('the admin signs in and writes a Portuguese post, "Sem tradução"', async () => {
-    await adminPage.goto('/auth');
-    await adminPage.getByRole('tab', { name: 'Login' }).click();
-    await adminPage.getByRole('tabpanel').getByLabel('Email').fill(admin.email);
-    await adminPage.getByRole('tabpanel').getByLabel(/^Senha/).fill(admin.password);
-    await adminPage.getByRole('button', { name: 'Entrar' }).click();
-    await adminPage.getByRole('heading', { name: 'Administração do Blog' }).waitFor();
+    await signInAsAdmin(adminPage, admin.email, admin.password);
 
     await adminPage.getByRole('button', { name: 'Novo Post' }).click();
     const form = dialog(adminPage);

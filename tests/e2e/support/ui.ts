@@ -63,3 +63,13 @@ export async function waitForApp(element: Locator): Promise<void> {
   const handle = await element.first().elementHandle();
   await element.page().waitForFunction((el) => el !== null && Object.keys(el).some((key) => key.startsWith('__reactProps$')), handle);
 }
+
+/** Signs in on /auth's "Login" tab and waits for the admin panel. */
+export async function signInAsAdmin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByRole('tabpanel').getByLabel('Email').fill(email);
+  await page.getByRole('tabpanel').getByLabel(/^Senha/).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('heading', { name: 'Administração do Blog' }).waitFor();
+}

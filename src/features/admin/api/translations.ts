@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { postKeys } from '@/features/posts/api/keys';
-import { isLanguage, otherLanguage, type Language } from '@/lib/language';
+import { otherLanguage, type Language } from '@/lib/language';
 import { supabase } from '@/lib/supabase';
 import type { TablesInsert } from '@/types/database.types';
+import { postLanguageOf } from '../lib/post-form-values';
 import type { BlogPost } from './get-admin-posts';
 import { usePostMutation, type PostMutationOptions } from './use-post-mutation';
 
@@ -18,8 +19,6 @@ export type Counterpart = Pick<BlogPost, 'id' | 'title' | 'language' | 'publishe
 const COUNTERPART_COLUMNS = 'id, title, language, published, translation_group, translation_outdated';
 
 type Linkable = Pick<BlogPost, 'id' | 'language' | 'translation_group'>;
-
-const postLanguage = (post: Pick<BlogPost, 'language'>): Language => (isLanguage(post.language) ? post.language : 'en');
 
 /**
  * The other-language versions of these posts (all of one language), by
@@ -50,7 +49,7 @@ export async function getPostTranslation(postId: string): Promise<PostTranslatio
     .eq('id', postId)
     .single();
   if (error) throw error;
-  const counterparts = await findCounterparts(postLanguage(post), [post]);
+  const counterparts = await findCounterparts(postLanguageOf(post), [post]);
   return { post, counterpart: (post.translation_group && counterparts.get(post.translation_group)) || null };
 }
 

@@ -5,7 +5,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminText } from '@/lib/i18n-admin';
 import { cn } from '@/lib/utils';
-import { ACCEPTED_IMAGE_TYPES, ImageUploadError, uploadPostImage } from '../api/upload-image';
+import { ImageUploadError, uploadPostImage } from '../api/upload-image';
+import { ImageFileInput, imageFileOf } from './image-file-input';
 
 const t = adminText.images;
 
@@ -18,11 +19,6 @@ interface Props {
   onAltChange: (alt: string) => void;
   /** While a picture is being sent, the post cannot be saved without it. */
   onUploadingChange: (uploading: boolean) => void;
-}
-
-/** The image files of a drop or a paste, if any. */
-function imageFile(items: DataTransfer | null): File | undefined {
-  return items ? [...items.files].find((f) => f.type.startsWith('image/')) : undefined;
 }
 
 /**
@@ -64,13 +60,13 @@ export function CoverImageField({ ids, value, onChange, alt, onAltChange, onUplo
 
   const drop = (event: DragEvent) => {
     setDragging(false);
-    const file = imageFile(event.dataTransfer);
+    const file = imageFileOf(event.dataTransfer);
     if (!file) return;
     event.preventDefault();
     void send(file);
   };
   const paste = (event: ClipboardEvent) => {
-    const file = imageFile(event.clipboardData);
+    const file = imageFileOf(event.clipboardData);
     if (!file) return; // text: an address, pasted as usual
     event.preventDefault();
     void send(file);
@@ -110,19 +106,7 @@ export function CoverImageField({ ids, value, onChange, alt, onAltChange, onUplo
             </Button>
           </span>
         )}
-        <input
-          ref={picker}
-          type="file"
-          accept={ACCEPTED_IMAGE_TYPES.join(',')}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void send(file);
-          }}
-        />
+        <ImageFileInput ref={picker} onFile={(file) => void send(file)} />
       </div>
       <p id={hintId} className="text-xs text-stone-600">
         {t.dropHint}

@@ -7,8 +7,9 @@ import { PostBody } from '@/features/posts/components/post-body';
 import { countWords, readingTime } from '@/features/posts/lib/markdown/reading-time';
 import { adminText } from '@/lib/i18n-admin';
 import type { Language } from '@/lib/language';
-import { ACCEPTED_IMAGE_TYPES, ImageUploadError, uploadPostImage } from '../api/upload-image';
+import { ImageUploadError, uploadPostImage } from '../api/upload-image';
 import { applyEdit, formatEdit, type MarkdownFormat, type TextEdit } from '../lib/markdown-edits';
+import { ImageFileInput, imageFileOf } from './image-file-input';
 
 const t = adminText.editor;
 
@@ -34,10 +35,6 @@ interface Props {
   onUploadingChange: (uploading: boolean) => void;
 }
 
-/** The image file of a drop or a paste, if any. */
-function imageFile(items: DataTransfer | null): File | undefined {
-  return items ? [...items.files].find((f) => f.type.startsWith('image/')) : undefined;
-}
 
 /** Types `text` over the selection as the browser would (one undo step); false where it cannot. */
 function insertNatively(text: string): boolean {
@@ -107,7 +104,7 @@ export function MarkdownEditor({ ids, value, onChange, language, onUploadingChan
   }
 
   const dropOrPaste = (event: DragEvent<HTMLTextAreaElement> | ClipboardEvent<HTMLTextAreaElement>) => {
-    const file = imageFile('dataTransfer' in event ? event.dataTransfer : event.clipboardData);
+    const file = imageFileOf('dataTransfer' in event ? event.dataTransfer : event.clipboardData);
     if (!file) return;
     event.preventDefault();
     const el = event.currentTarget;
@@ -181,19 +178,7 @@ export function MarkdownEditor({ ids, value, onChange, language, onUploadingChan
           <PostBody content={settled} language={language} />
         </div>
       </TabsContent>
-      <input
-        ref={picker}
-        type="file"
-        accept={ACCEPTED_IMAGE_TYPES.join(',')}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void insertImage(file, imageAt.current);
-        }}
-      />
+      <ImageFileInput ref={picker} onFile={(file) => void insertImage(file, imageAt.current)} />
       {uploading && (
         <p role="status" className="text-sm text-stone-700">
           {adminText.images.uploading}

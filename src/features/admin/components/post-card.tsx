@@ -3,9 +3,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { adminText } from '@/lib/i18n-admin';
-import { isLanguage, otherLanguage } from '@/lib/language';
+import { otherLanguage } from '@/lib/language';
 import type { AdminPost, BlogPost } from '../api/get-admin-posts';
 import { formatAdminDate } from '../lib/format-admin-date';
+import { postLanguageOf } from '../lib/post-form-values';
 import { DeletePostButton } from './delete-post-button';
 import { StatusBadge } from './status-badge';
 import { TranslationStatusLine } from './translation-status';
@@ -25,7 +26,7 @@ interface Props {
 export function PostCard({ post, onEdit, onTranslate }: Props) {
   const t = adminText.posts;
   const tr = adminText.translations;
-  const target = tr.languageName[otherLanguage(isLanguage(post.language) ? post.language : 'en')];
+  const target = tr.languageName[otherLanguage(postLanguageOf(post))];
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4">

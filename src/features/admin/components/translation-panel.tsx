@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { adminText } from '@/lib/i18n-admin';
-import { isLanguage, otherLanguage, type Language } from '@/lib/language';
+import { otherLanguage, type Language } from '@/lib/language';
 import type { BlogPost } from '../api/get-admin-posts';
 import {
   isTranslationConflict,
@@ -17,6 +17,7 @@ import {
   type LinkCandidate,
 } from '../api/translations';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { postLanguageOf } from '../lib/post-form-values';
 import { TranslationStatusLine } from './translation-status';
 
 const t = adminText.translations;
@@ -33,7 +34,7 @@ function failed(title: string) {
  * from the form's fields (which they never touch).
  */
 export function TranslationPanel({ post }: { post: BlogPost }) {
-  const language: Language = isLanguage(post.language) ? post.language : 'en';
+  const language = postLanguageOf(post);
   const headingId = useId();
   const current = usePostTranslation(post.id);
   const unlink = useUnlinkTranslation({

@@ -1,16 +1,15 @@
 import { Badge } from '@/components/ui/badge';
 import { adminText } from '@/lib/i18n-admin';
-import { isLanguage, otherLanguage, type Language } from '@/lib/language';
+import { otherLanguage } from '@/lib/language';
 import type { AdminPost } from '../api/get-admin-posts';
+import { postLanguageOf } from '../lib/post-form-values';
 import { translationStatus } from '../lib/translation-status';
-
-const languageOf = (post: Pick<AdminPost, 'language'>): Language => (isLanguage(post.language) ? post.language : 'en');
 
 /** The card's translation line (issue 13): the status, and the other version's title. */
 export function TranslationStatusLine({ post }: { post: AdminPost }) {
   const t = adminText.translations;
   const status = translationStatus(post, post.translation);
-  const other = t.languageName[otherLanguage(languageOf(post))];
+  const other = t.languageName[otherLanguage(postLanguageOf(post))];
   const label = {
     none: t.none,
     translated: t.translated,

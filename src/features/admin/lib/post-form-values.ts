@@ -31,8 +31,13 @@ export const emptyPostForm: PostFormValues = {
   published: false,
 };
 
+/** A post's language; a stored value outside the two reads as a new post's default. */
+export function postLanguageOf(post: Pick<BlogPost, 'language'>): Language {
+  return isLanguage(post.language) ? post.language : emptyPostForm.language;
+}
+
 export function postToFormValues(post: BlogPost): PostFormValues {
-  const language = isLanguage(post.language) ? post.language : emptyPostForm.language;
+  const language = postLanguageOf(post);
   return {
     language,
     // A category outside the language's list cannot be shown by the picker; start unset.
@@ -54,7 +59,7 @@ export function postToFormValues(post: BlogPost): PostFormValues {
  * to write in that language; a draft, like any new post.
  */
 export function translationFormValues(source: BlogPost): PostFormValues {
-  const from = isLanguage(source.language) ? source.language : emptyPostForm.language;
+  const from = postLanguageOf(source);
   const to = otherLanguage(from);
   return {
     ...emptyPostForm,
