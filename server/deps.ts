@@ -54,6 +54,8 @@ export interface AppOptions {
 export interface AuthOptions {
   /** Overrides config's sign_in_sign_ups per 5 minutes (tests use small numbers). */
   rateLimit?: { max: number; windowMs: number; now?: () => number };
+  /** Overrides the two-factor code attempts allowed per factor (5 per 5 minutes). */
+  factorRateLimit?: { max: number; windowMs: number; now?: () => number };
   /** Overrides the failed sign-ins allowed per account (10 per 5 minutes). */
   accountRateLimit?: { max: number; windowMs: number; now?: () => number };
   /**

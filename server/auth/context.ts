@@ -20,6 +20,14 @@ export interface AuthContext {
   failedSignIns: SlidingWindowLimiter;
   /** Mails sent per hour, all addresses together ([auth.rate_limit] email_sent). */
   mailsSent: SlidingWindowLimiter;
+  /** Recovery requests per email address per hour, known or not ([auth.rate_limit] email_sent). */
+  recoveryPerEmail: SlidingWindowLimiter;
+  /** One recovery request per address per [auth.email] max_frequency. */
+  recoveryPerEmailFrequency: SlidingWindowLimiter;
+  /** Recovery requests per client address per hour. */
+  recoveryPerClient: SlidingWindowLimiter;
+  /** Two-factor code attempts per factor (verify), so six digits cannot be guessed. */
+  factorAttempts: SlidingWindowLimiter;
   mailer: Mailer;
   options: AuthOptions;
 }

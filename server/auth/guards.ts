@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { AuthError } from './errors.ts';
 import { verifyJwt } from './jwt.ts';
 import { bearer } from './request.ts';
-import { sessionExists } from './sessions.ts';
+import { findLiveSession } from './sessions.ts';
 import { findUserById, type UserRow } from './users.ts';
 import type { AuthContext } from './context.ts';
 
@@ -18,6 +18,8 @@ export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID
 export interface CurrentUser {
   user: UserRow;
   sessionId: string | undefined;
+  /** The session's level as the database keeps it (not the token's word for it). */
+  aal: 'aal1' | 'aal2';
 }
 
 export async function requireUser(ctx: AuthContext, c: Context): Promise<CurrentUser> {
@@ -28,12 +30,11 @@ export async function requireUser(ctx: AuthContext, c: Context): Promise<Current
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   const sessionId = claims.session_id;
   if (sessionId !== undefined && sessionId !== null && sessionId !== '') {
-    if (!isUuid(sessionId) || !(await sessionExists(ctx.deps.db, sessionId))) {
-      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-    }
-    return { user, sessionId };
+    const session = isUuid(sessionId) ? await findLiveSession(ctx.deps.db, sessionId) : undefined;
+    if (!session) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    return { user, sessionId: sessionId as string, aal: session.aal };
   }
-  return { user, sessionId: undefined };
+  return { user, sessionId: undefined, aal: 'aal1' };
 }
 
 /** GoTrue's admin_roles default. */

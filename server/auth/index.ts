@@ -10,7 +10,9 @@ import { API_VERSION, AuthError, handleAuthError } from './errors.ts';
 import { createMailer } from './mailer.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { factorRoutes } from './routes/factors.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { recoverRoutes } from './routes/recover.ts';
 import { signupRoutes } from './routes/signup.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { userRoutes } from './routes/user.ts';
@@ -36,6 +38,13 @@ export function createAuthRoutes(deps: AppDeps, options: AuthOptions = {}): Hono
     // stranger delay her sign-in by five minutes: the lesser harm.)
     failedSignIns: new SlidingWindowLimiter(options.accountRateLimit ?? { max: 10, windowMs: FIVE_MINUTES }),
     mailsSent: new SlidingWindowLimiter({ max: deps.auth.rateLimitEmailSent, windowMs: ONE_HOUR }),
+    recoveryPerEmail: new SlidingWindowLimiter({ max: deps.auth.rateLimitEmailSent, windowMs: ONE_HOUR }),
+    recoveryPerEmailFrequency: new SlidingWindowLimiter({ max: 1, windowMs: deps.auth.emailMaxFrequency * 1000 }),
+    // A few people behind one address (an office, a phone carrier) may each forget a password.
+    recoveryPerClient: new SlidingWindowLimiter({ max: Math.max(deps.auth.rateLimitEmailSent * 5, 10), windowMs: ONE_HOUR }),
+    // Five wrong codes per factor in five minutes: 3 valid codes in a million
+    // (±1 step) make a guess succeed once in ~70,000 windows, i.e. years.
+    factorAttempts: new SlidingWindowLimiter(options.factorRateLimit ?? { max: 5, windowMs: FIVE_MINUTES }),
   };
 
   const app = new Hono();
@@ -60,6 +69,8 @@ export function createAuthRoutes(deps: AppDeps, options: AuthOptions = {}): Hono
   signupRoutes(app, ctx);
   tokenRoutes(app, ctx);
   verifyRoutes(app, ctx);
+  recoverRoutes(app, ctx);
+  factorRoutes(app, ctx);
   userRoutes(app, ctx);
   adminRoutes(app, ctx);
   app.notFound((c) => {

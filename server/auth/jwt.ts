@@ -14,7 +14,7 @@ export interface AccessTokenClaims extends JWTPayload {
   phone: string;
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
-  aal: 'aal1';
+  aal: 'aal1' | 'aal2';
   amr: { method: string; timestamp: number }[];
   session_id: string;
   is_anonymous: boolean;

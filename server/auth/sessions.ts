@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { AuthError } from './errors.ts';
 import { signAccessToken } from './jwt.ts';
-import { userJson, identitiesOf, type UserRow } from './users.ts';
+import { loadUserJson, type UserRow } from './users.ts';
 
 export interface TokenSettings {
   jwtSecret: string;
@@ -50,11 +50,28 @@ async function insertRefreshToken(tx: Queryable, userId: string, sessionId: stri
   return token;
 }
 
+/**
+ * How a session's holder proved who they are (GoTrue's amr methods). `totp`
+ * raises the session to aal2; the others are first factors.
+ */
+export type AuthMethod = 'password' | 'otp' | 'recovery' | 'totp';
+
+/** Records (or refreshes the time of) one way the session's holder proved who they are. */
+export async function addAmrClaim(tx: Queryable, sessionId: string, method: AuthMethod): Promise<void> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, now(), now(), $3)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [randomUUID(), sessionId, method],
+  );
+}
+
 /** Starts a session for a user who just proved who they are; returns its first refresh token. */
 export async function startSession(
   tx: Queryable,
   userId: string,
   client: { userAgent?: string; ip?: string },
+  method: AuthMethod,
 ): Promise<{ sessionId: string; refreshToken: string; createdAt: Date }> {
   const sessionId = randomUUID();
   const r = await tx.query<{ created_at: Date }>(
@@ -62,8 +79,46 @@ export async function startSession(
      values ($1, $2, now(), now(), 'aal1', $3, $4) returning created_at`,
     [sessionId, userId, client.userAgent ?? null, isIp(client.ip) ? client.ip : null],
   );
+  await addAmrClaim(tx, sessionId, method);
   const refreshToken = await insertRefreshToken(tx, userId, sessionId, null);
   return { sessionId, refreshToken, createdAt: r.rows[0]!.created_at };
+}
+
+/**
+ * A new refresh token for a session whose level just changed: the old ones
+ * are revoked, so a token minted before the second factor cannot be
+ * refreshed into an aal2 session's name by someone who copied it.
+ */
+export async function reissueRefreshToken(tx: Queryable, userId: string, sessionId: string): Promise<{ refreshToken: string; createdAt: Date }> {
+  const r = await tx.query<{ created_at: Date }>(`select created_at from auth.sessions where id = $1`, [sessionId]);
+  await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [sessionId]);
+  const refreshToken = await insertRefreshToken(tx, userId, sessionId, null);
+  return { refreshToken, createdAt: r.rows[0]!.created_at };
+}
+
+export interface Assurance {
+  aal: 'aal1' | 'aal2';
+  amr: { method: string; timestamp: number }[];
+}
+
+/**
+ * The session's aal and amr claims, from its rows in auth.mfa_amr_claims
+ * (GoTrue's CalculateAALAndAMR): newest first; aal2 once a second factor
+ * was verified in this session. So a refreshed token keeps what the
+ * session proved, and nothing more.
+ */
+export async function sessionAssurance(db: Queryable, sessionId: string, createdAt: Date): Promise<Assurance> {
+  const r = await db.query<{ authentication_method: string; updated_at: Date }>(
+    `select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [sessionId],
+  );
+  const seconds = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
+  // Sessions started before claims were recorded proved a password.
+  if (r.rows.length === 0) return { aal: 'aal1', amr: [{ method: 'password', timestamp: seconds(createdAt) }] };
+  return {
+    aal: r.rows.some((c) => c.authentication_method === 'totp') ? 'aal2' : 'aal1',
+    amr: r.rows.map((c) => ({ method: c.authentication_method, timestamp: seconds(c.updated_at) })),
+  };
 }
 
 function isIp(s: string | undefined): s is string {
@@ -74,10 +129,11 @@ function isIp(s: string | undefined): s is string {
 export async function sessionJson(
   db: Queryable,
   user: UserRow,
-  session: { sessionId: string; refreshToken: string; createdAt: Date; amrMethod?: string },
+  session: { sessionId: string; refreshToken: string; createdAt: Date },
   settings: TokenSettings,
 ): Promise<Record<string, unknown>> {
   const iat = Math.floor(Date.now() / 1000);
+  const { aal, amr } = await sessionAssurance(db, session.sessionId, session.createdAt);
   const accessToken = await signAccessToken(
     {
       iss: settings.issuer,
@@ -88,8 +144,8 @@ export async function sessionJson(
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: session.amrMethod ?? 'password', timestamp: Math.floor(new Date(session.createdAt).getTime() / 1000) }],
+      aal,
+      amr,
       session_id: session.sessionId,
       is_anonymous: user.is_anonymous,
     },
@@ -103,7 +159,7 @@ export async function sessionJson(
     expires_in: settings.jwtExpiry,
     expires_at: iat + settings.jwtExpiry,
     refresh_token: session.refreshToken,
-    user: userJson(user, await identitiesOf(db, user.id)),
+    user: await loadUserJson(db, user),
   };
 }
 
@@ -186,8 +242,12 @@ export async function logout(tx: Queryable, userId: string, sessionId: string | 
   }
 }
 
-/** A session that exists and was not ended (by a detected refresh-token reuse). */
-export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
-  const r = await db.query(`select 1 from auth.sessions where id = $1 and (not_after is null or not_after > now())`, [sessionId]);
-  return r.rows.length > 0;
+/** A session that exists and was not ended (by a detected refresh-token reuse), with its level. */
+export async function findLiveSession(db: Queryable, sessionId: string): Promise<{ aal: 'aal1' | 'aal2' } | undefined> {
+  const r = await db.query<{ aal: string | null }>(
+    `select aal from auth.sessions where id = $1 and (not_after is null or not_after > now())`,
+    [sessionId],
+  );
+  const row = r.rows[0];
+  return row ? { aal: row.aal === 'aal2' ? 'aal2' : 'aal1' } : undefined;
 }

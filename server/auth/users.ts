@@ -176,8 +176,40 @@ export function isBanned(user: UserRow, now = new Date()): boolean {
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 
-/** The user object of protocol §2.2 (GoTrue omits unset timestamps). */
-export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+export interface FactorRow {
+  id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: 'verified' | 'unverified';
+  created_at: Date;
+  updated_at: Date;
+  last_challenged_at: Date | null;
+}
+
+export async function factorsOf(db: Queryable, userId: string): Promise<FactorRow[]> {
+  const r = await db.query<FactorRow>(
+    `select id, friendly_name, factor_type::text as factor_type, status::text as status, created_at, updated_at, last_challenged_at
+       from auth.mfa_factors where user_id = $1 order by created_at`,
+    [userId],
+  );
+  return r.rows;
+}
+
+/** A factor as GoTrue shows it: never its secret. */
+export function factorJson(f: FactorRow): Record<string, unknown> {
+  return {
+    id: f.id,
+    friendly_name: f.friendly_name || undefined,
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    last_challenged_at: iso(f.last_challenged_at) ?? null,
+  };
+}
+
+/** The user object of protocol §2.2 (GoTrue omits unset timestamps, and `factors` when there are none). */
+export function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[] = []): Record<string, unknown> {
   return {
     id: user.id,
     aud: user.aud ?? 'authenticated',
@@ -206,9 +238,11 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
     updated_at: iso(user.updated_at),
     banned_until: iso(user.banned_until),
     is_anonymous: user.is_anonymous,
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
   };
 }
 
 export async function loadUserJson(db: Queryable, user: UserRow): Promise<Record<string, unknown>> {
-  return userJson(user, await identitiesOf(db, user.id));
+  const [identities, factors] = [await identitiesOf(db, user.id), await factorsOf(db, user.id)];
+  return userJson(user, identities, factors);
 }

@@ -110,6 +110,10 @@ export type Database = {
         };
         Returns: string;
       };
+      has_required_aal: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
       is_admin: {
         Args: Record<PropertyKey, never>;
         Returns: boolean;

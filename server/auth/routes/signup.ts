@@ -65,7 +65,7 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
         return { user: await reloadUser(tx, user.id) };
       }
       await confirmEmail(tx, user.id);
-      const session = await startSession(tx, user.id, clientInfo(ctx, c));
+      const session = await startSession(tx, user.id, clientInfo(ctx, c), 'password');
       await touchLastSignIn(tx, user.id);
       user = await reloadUser(tx, user.id);
       return { user, session };

@@ -6,6 +6,7 @@ import { clientInfo, takeSignInSignUp, tokenSettings, type AuthContext } from '.
 import { AuthError, invalidCredentials, validationFailed } from '../errors.ts';
 import { verifyPassword, weakness } from '../password.ts';
 import { readJson, str } from '../request.ts';
+import { redeemAuthCode } from '../pkce.ts';
 import { rotateRefreshToken, sessionJson, startSession } from '../sessions.ts';
 import { findUserByEmail, findUserById, isBanned, normalizeEmail, reloadUser, touchLastSignIn } from '../users.ts';
 
@@ -16,6 +17,7 @@ export function tokenRoutes(app: Hono, ctx: AuthContext): void {
     const grantType = c.req.query('grant_type');
     if (grantType === 'password') return passwordGrant(ctx, c);
     if (grantType === 'refresh_token') return refreshGrant(ctx, c);
+    if (grantType === 'pkce') return pkceGrant(ctx, c);
     throw validationFailed('unsupported_grant_type');
   });
 }
@@ -48,7 +50,7 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
   if (!found.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
 
   const { user, session } = await deps.db.transaction(async (tx) => {
-    const session = await startSession(tx, found.id, clientInfo(ctx, c));
+    const session = await startSession(tx, found.id, clientInfo(ctx, c), 'password');
     await touchLastSignIn(tx, found.id);
     return { user: await reloadUser(tx, found.id), session };
   });
@@ -88,4 +90,22 @@ async function refreshGrant(ctx: AuthContext, c: Context): Promise<Response> {
   });
   if (outcome instanceof AuthError) throw outcome;
   return c.json(await sessionJson(deps.db, outcome.user, outcome.rotated, tokenSettings(ctx)));
+}
+
+/** Exchanges a link's one-time `?code=` and its verifier for a session (server/auth/pkce.ts). */
+async function pkceGrant(ctx: AuthContext, c: Context): Promise<Response> {
+  const { deps } = ctx;
+  const body = await readJson(c);
+  const authCode = str(body, 'auth_code');
+  const codeVerifier = str(body, 'code_verifier');
+  const { user, session } = await deps.db.transaction(async (tx) => {
+    const redeemed = await redeemAuthCode(tx, authCode, codeVerifier);
+    const found = await findUserById(tx, redeemed.userId);
+    if (!found) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+    if (isBanned(found)) throw userBanned();
+    const session = await startSession(tx, found.id, clientInfo(ctx, c), redeemed.method);
+    await touchLastSignIn(tx, found.id);
+    return { user: await reloadUser(tx, found.id), session };
+  });
+  return c.json(await sessionJson(deps.db, user, session, tokenSettings(ctx)));
 }

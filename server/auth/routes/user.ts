@@ -10,7 +10,7 @@ import { requireUser } from '../guards.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../password.ts';
 import { obj, readJson, str } from '../request.ts';
 import { logout, type LogoutScope } from '../sessions.ts';
-import { findUserByEmail, loadUserJson, mergeUserMetadata, reloadUser, setEmail, setPassword } from '../users.ts';
+import { factorsOf, findUserByEmail, loadUserJson, mergeUserMetadata, reloadUser, setEmail, setPassword } from '../users.ts';
 
 const SCOPES: readonly LogoutScope[] = ['global', 'local', 'others'];
 
@@ -23,12 +23,19 @@ export function userRoutes(app: Hono, ctx: AuthContext): void {
   });
 
   app.put('/user', async (c) => {
-    const { user, sessionId } = await requireUser(ctx, c);
+    const { user, sessionId, aal } = await requireUser(ctx, c);
     const body = await readJson(c);
     const data = obj(body, 'data');
     const password = body.password === undefined || body.password === null ? undefined : str(body, 'password');
     const rawEmail = str(body, 'email');
     const phone = str(body, 'phone');
+
+    // A recovery link or a stolen password gives an aal1 session: with a
+    // second factor enrolled, it must be proved before the keys change.
+    const changesKeys = !!password || (!!rawEmail && validateEmail(rawEmail) !== user.email);
+    if (changesKeys && aal !== 'aal2' && (await factorsOf(deps.db, user.id)).some((f) => f.status === 'verified')) {
+      throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    }
 
     let passwordHash: string | undefined;
     if (password !== undefined) {
