@@ -22,6 +22,7 @@ import pg from 'pg';
 import ws from 'ws';
 import { distDir } from '../../scripts/build.ts';
 import { startServer } from '../../server/index.ts';
+import type { AuthSettings } from '../../server/deps.ts';
 import type { Database } from '../../src/types/database.types.ts';
 
 export type Client = SupabaseClient<Database>;
@@ -123,6 +124,8 @@ export interface BackendOptions {
   site?: boolean;
   /** SITE_URL for the site's absolute links; default each request's own origin. */
   siteUrl?: string;
+  /** Overrides of supabase/config.toml's [auth] settings (e.g. mail limits). */
+  auth?: Partial<AuthSettings>;
 }
 
 export function useBackend(target: Target, options: BackendOptions = {}): Backend {
@@ -146,6 +149,7 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       jwtSecret: undefined,
       spaDir: options.site ? distDir : undefined,
       siteUrl: options.siteUrl,
+      auth: options.auth,
     });
     service = newClient(server.url, server.serviceRoleKey);
   });

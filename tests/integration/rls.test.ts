@@ -217,20 +217,25 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       ]);
     });
 
-    it('one policy per operation and role, each named by a sentence', async () => {
-      const rows = await backend.sql<{ tablename: string; cmd: string; roles: string; policyname: string }>(
-        "select tablename, cmd, array_to_string(roles, ',') as roles, policyname from pg_policies where schemaname = 'public' order by 1, 2, 3",
+    it('one policy per operation and role, each named by a sentence; the second-factor rule restrictive on every admin write', async () => {
+      const rows = await backend.sql<{ tablename: string; cmd: string; roles: string; policyname: string; permissive: string }>(
+        "select tablename, cmd, array_to_string(roles, ',') as roles, policyname, permissive from pg_policies where schemaname = 'public' order by 1, 2, 3, 5",
       );
-      expect(rows.map((r) => `${r.tablename} ${r.cmd} ${r.roles}: ${r.policyname}`)).toEqual([
-        'blog_posts DELETE authenticated: Admins can delete posts',
-        'blog_posts INSERT authenticated: Admins can create posts',
-        'blog_posts SELECT anon: Visitors can read published posts',
-        'blog_posts SELECT authenticated: Signed-in users can read published posts and admins all posts',
-        'blog_posts UPDATE authenticated: Admins can update posts',
-        'site_settings SELECT anon: Visitors can read site settings',
-        'site_settings SELECT authenticated: Signed-in users can read site settings',
-        'site_settings UPDATE authenticated: Admins can update site settings',
-        'user_roles SELECT authenticated: Signed-in users can read their own roles',
+      expect(rows.map((r) => `${r.tablename} ${r.cmd} ${r.roles} ${r.permissive.toLowerCase()}: ${r.policyname}`)).toEqual([
+        'blog_posts DELETE authenticated permissive: Admins can delete posts',
+        "blog_posts DELETE authenticated restrictive: Deleting posts needs the admin's second factor",
+        'blog_posts INSERT authenticated permissive: Admins can create posts',
+        "blog_posts INSERT authenticated restrictive: Creating posts needs the admin's second factor",
+        'blog_posts SELECT anon permissive: Visitors can read published posts',
+        'blog_posts SELECT authenticated permissive: Signed-in users can read published posts and admins all posts',
+        "blog_posts SELECT authenticated restrictive: Drafts need the caller's second factor",
+        'blog_posts UPDATE authenticated permissive: Admins can update posts',
+        "blog_posts UPDATE authenticated restrictive: Editing posts needs the admin's second factor",
+        'site_settings SELECT anon permissive: Visitors can read site settings',
+        'site_settings SELECT authenticated permissive: Signed-in users can read site settings',
+        'site_settings UPDATE authenticated permissive: Admins can update site settings',
+        "site_settings UPDATE authenticated restrictive: Editing settings needs the admin's second factor",
+        'user_roles SELECT authenticated permissive: Signed-in users can read their own roles',
       ]);
     });
 
