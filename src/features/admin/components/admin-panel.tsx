@@ -1,4 +1,4 @@
-import { FileText, Settings } from 'lucide-react';
+import { FileText, Settings, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminText } from '@/lib/i18n-admin';
@@ -6,8 +6,15 @@ import { AdminHeader } from './admin-header';
 import { PostsManager } from './posts-manager';
 import { SettingsManager } from './settings-manager';
 
-/** The /admin page once the guard has let an admin in: header, then 'Posts' and 'Configurações'. */
-export function AdminPanel({ email, signOut }: { email: string; signOut: ReactNode }) {
+interface AdminPanelProps {
+  email: string;
+  signOut: ReactNode;
+  /** The 'Segurança' tab's content (the auth feature's, wired by the route). */
+  security: ReactNode;
+}
+
+/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações' and 'Segurança'. */
+export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
   const t = adminText.admin;
   return (
     <div className="min-h-screen bg-stone-50">
@@ -23,6 +30,10 @@ export function AdminPanel({ email, signOut }: { email: string; signOut: ReactNo
               <Settings aria-hidden className="h-4 w-4" />
               {t.settingsTab}
             </TabsTrigger>
+            <TabsTrigger value="security" className="gap-2">
+              <ShieldCheck aria-hidden className="h-4 w-4" />
+              {adminText.security.tab}
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="posts">
             <PostsManager />
@@ -30,6 +41,7 @@ export function AdminPanel({ email, signOut }: { email: string; signOut: ReactNo
           <TabsContent value="settings">
             <SettingsManager />
           </TabsContent>
+          <TabsContent value="security">{security}</TabsContent>
         </Tabs>
       </main>
     </div>

@@ -2,4 +2,6 @@
 export const authKeys = {
   all: ['auth'] as const,
   isAdmin: (userId: string) => [...authKeys.all, 'is-admin', userId] as const,
+  assurance: (accessToken: string) => [...authKeys.all, 'assurance', accessToken] as const,
+  factors: (userId: string) => [...authKeys.all, 'factors', userId] as const,
 };

@@ -42,7 +42,7 @@ describe('the /admin guard', () => {
     expect(screen.queryByRole('button', { name: 'Novo Post' })).not.toBeInTheDocument();
   });
 
-  it("lets the non-admin sign out: toast, session gone, back to /auth", async () => {
+  it("lets the non-admin sign out of this device: toast, session gone, back to /auth", async () => {
     seedSession('leitor@example.com');
     let scope: string | null = null;
     server.use(
@@ -57,7 +57,7 @@ describe('the /admin guard', () => {
     expect(await screen.findByText('Logout realizado')).toBeInTheDocument();
     expect(screen.getByText('Você foi desconectado com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(scope).toBe('global');
+    expect(scope).toBe('local');
     expect(window.localStorage.getItem('sb-localhost-auth-token')).toBeNull();
   });
 

@@ -6,8 +6,8 @@ import { adminText } from '@/lib/i18n-admin';
 import { paths } from '@/lib/paths';
 import { useSignOut } from '../api/sign-out';
 
-/** 'Sair': signs out, says so (spec §8), and leaves the admin for the sign-in page. */
-export function SignOutButton(props: Omit<ButtonProps, 'onClick'>) {
+/** 'Sair': ends this device's session, says so (spec §8), and leaves the admin for the sign-in page. */
+export function SignOutButton({ children, ...props }: Omit<ButtonProps, 'onClick'>) {
   const navigate = useNavigate();
   const signOut = useSignOut({
     onSuccess: () => {
@@ -17,9 +17,9 @@ export function SignOutButton(props: Omit<ButtonProps, 'onClick'>) {
     onError: () => toast({ title: adminText.common.unexpectedError, variant: 'destructive' }),
   });
   return (
-    <Button variant="outline" {...props} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+    <Button variant="outline" {...props} disabled={signOut.isPending} onClick={() => signOut.mutate('local')}>
       <LogOut aria-hidden />
-      {adminText.admin.signOut}
+      {children ?? adminText.admin.signOut}
     </Button>
   );
 }
