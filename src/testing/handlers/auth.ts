@@ -14,7 +14,24 @@ export const TEST_USER_ID = '8d0c6f2a-4b1e-4c39-9a57-2f0e8b1d3c44';
 export const TEST_EMAIL = 'ana@example.com';
 export const AUTH_STORAGE_KEY = 'sb-localhost-auth-token';
 
-export function makeUser(email = TEST_EMAIL, id = TEST_USER_ID) {
+export const TEST_FACTOR_ID = '5f4e3d2c-1b0a-4987-8654-3210fedcba98';
+
+/** A verified authenticator-app factor, as GoTrue lists it in the user. */
+export const verifiedTotp = {
+  id: TEST_FACTOR_ID,
+  friendly_name: 'Aplicativo autenticador',
+  factor_type: 'totp',
+  status: 'verified',
+  created_at: '2026-01-01T10:00:00Z',
+  updated_at: '2026-01-01T10:00:00Z',
+};
+
+export interface SessionOptions {
+  aal?: 'aal1' | 'aal2';
+  factors?: unknown[];
+}
+
+export function makeUser(email = TEST_EMAIL, id = TEST_USER_ID, factors: unknown[] = []) {
   const at = '2026-01-01T10:00:00.000000Z';
   return {
     id,
@@ -40,7 +57,7 @@ export function makeUser(email = TEST_EMAIL, id = TEST_USER_ID) {
         updated_at: at,
       },
     ],
-    factors: [],
+    factors,
     created_at: at,
     updated_at: at,
     is_anonymous: false,
@@ -48,7 +65,7 @@ export function makeUser(email = TEST_EMAIL, id = TEST_USER_ID) {
 }
 
 /** `expiresIn` (seconds) below 90 makes the client refresh at start; negative means already expired. */
-export function makeSession(email = TEST_EMAIL, id = TEST_USER_ID, expiresIn = 3600) {
+export function makeSession(email = TEST_EMAIL, id = TEST_USER_ID, expiresIn = 3600, options: SessionOptions = {}) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + expiresIn;
   const claims = {
@@ -62,8 +79,8 @@ export function makeSession(email = TEST_EMAIL, id = TEST_USER_ID, expiresIn = 3
     app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: {},
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: iat }],
+    aal: options.aal ?? 'aal1',
+    amr: [...(options.aal === 'aal2' ? [{ method: 'totp', timestamp: iat }] : []), { method: 'password', timestamp: iat }],
     session_id: '3b9a1c2d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
     is_anonymous: false,
   };
@@ -73,13 +90,13 @@ export function makeSession(email = TEST_EMAIL, id = TEST_USER_ID, expiresIn = 3
     expires_in: 3600,
     expires_at: exp,
     refresh_token: 'k2jd7s0qxw1m',
-    user: makeUser(email, id),
+    user: makeUser(email, id, options.factors),
   };
 }
 
 /** Start a test signed in: the client reads this key on start (storage key of http://localhost:54321). */
-export function seedSession(email = TEST_EMAIL, expiresIn = 3600) {
-  window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(makeSession(email, TEST_USER_ID, expiresIn)));
+export function seedSession(email = TEST_EMAIL, expiresIn = 3600, options: SessionOptions = {}) {
+  window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(makeSession(email, TEST_USER_ID, expiresIn, options)));
 }
 
 /** A GoTrue error in the 2024-01-01 format. */

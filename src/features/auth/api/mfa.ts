@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Factor, Session } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from './keys';
@@ -29,7 +29,9 @@ export const assuranceQueryOptions = (session: Session | undefined) =>
   });
 
 export function useAssurance(session: Session | undefined) {
-  return useQuery({ ...assuranceQueryOptions(session), enabled: Boolean(session) });
+  // A new token (a refresh, a verified code) keeps the last answer on screen
+  // while it is read, so the admin is not unmounted and remounted.
+  return useQuery({ ...assuranceQueryOptions(session), enabled: Boolean(session), placeholderData: keepPreviousData });
 }
 
 export const needsSecondFactor = (a: Assurance) => a.next === 'aal2' && a.current !== 'aal2';
