@@ -120,7 +120,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
     const port = (server.address() as AddressInfo).port;
     const apiExternalUrl = options.apiExternalUrl ?? urlFor(host, port);
-    const app = createApp({ db, jwtSecret, ...keys, auth, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl }, options.appOptions);
+    // This server serves the site too: a mail's link back to its own origin
+    // (e.g. on another PORT than config.toml's site_url) is no open redirect.
+    const redirects = { ...auth, additionalRedirectUrls: [...auth.additionalRedirectUrls, apiExternalUrl, ...(options.siteUrl ? [options.siteUrl] : [])] };
+    const app = createApp(
+      { db, jwtSecret, ...keys, auth: redirects, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl },
+      options.appOptions,
+    );
     started.app = app;
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;

@@ -71,7 +71,7 @@ export function NewPasswordForm({ submitLabel, onDone }: NewPasswordFormProps) {
         onChange={(e) => setValues({ ...values, confirmation: e.target.value })}
         error={errors.confirmation}
       />
-      <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto">
+      <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto sm:justify-self-start">
         {change.isPending && <Loader2 className="animate-spin" aria-hidden />}
         {change.isPending ? t.saving : submitLabel}
       </Button>
