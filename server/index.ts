@@ -9,7 +9,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -23,6 +25,7 @@ import { MigrationError } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { createApiKeys } from './keys.ts';
 import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.ts';
+import { createRealtime } from './realtime/index.ts';
 import { TemplateError } from './site/template.ts';
 
 export interface StartOptions {
@@ -128,6 +131,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       options.appOptions,
     );
     started.app = app;
+    const realtime = createRealtime({ db, jwtSecret });
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
+    });
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
     if (holdsDataDir) recordServerUrl(dataDir, urlFor(host, port));
@@ -142,6 +149,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       database: opened.description,
       close() {
         closing ??= (async () => {
+          // Open sockets would hold the server open; they reconnect to the next one.
+          await realtime.close();
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past

@@ -286,3 +286,56 @@ create table if not exists local_backend.meta (
   key text primary key,
   value text not null
 );
+
+-- Realtime (server/realtime/): hosted Supabase decodes the WAL of the tables in
+-- the supabase_realtime publication. The local backend cannot, on PGlite, so a
+-- trigger on each of those tables logs every row change here, in the writer's
+-- transaction (the API, create-admin or plain SQL alike), and the server reads
+-- the log. Migrations decide which tables are in the publication, as on hosted.
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+
+create table if not exists local_backend.realtime_changes (
+  id bigserial primary key,
+  created_at timestamptz not null default clock_timestamp(),
+  change jsonb not null
+);
+
+-- security definer: the writer (an API role) has no rights on local_backend.
+create or replace function local_backend.capture_change() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into local_backend.realtime_changes (change) values (jsonb_build_object(
+    'schema', tg_table_schema,
+    'table', tg_table_name,
+    'type', tg_op,
+    'record', case when tg_op = 'DELETE' then null else to_jsonb(new) end,
+    'old_record', case when tg_op = 'INSERT' then null else to_jsonb(old) end,
+    'commit_timestamp', now()));
+  -- Now and then, forget what every listener has long read.
+  if random() < 0.02 then
+    delete from local_backend.realtime_changes where created_at < clock_timestamp() - interval '10 minutes';
+  end if;
+  return null;
+end
+$$;
+
+-- Gives each table of the publication its capture trigger (run after migrations).
+create or replace function local_backend.capture_publication() returns void
+language plpgsql as $$
+declare
+  t record;
+begin
+  for t in select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime' loop
+    execute format(
+      'create or replace trigger local_backend_realtime after insert or update or delete on %I.%I
+         for each row execute function local_backend.capture_change()',
+      t.schemaname, t.tablename);
+  end loop;
+end
+$$;

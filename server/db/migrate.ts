@@ -120,5 +120,10 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
       `insert into local_backend.meta (key, value) values ('initialized_at', now()::text) on conflict (key) do nothing`,
     );
   }
+  // After the seed: the demo content is no news to anyone listening.
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('select local_backend.capture_publication()');
+  });
   return { applied, seeded };
 }

@@ -65,6 +65,7 @@ export type Database = {
           id: string;
           key: string;
           language: string;
+          updated_at: string;
           value: string;
         };
         Insert: {
@@ -72,6 +73,7 @@ export type Database = {
           id?: string;
           key: string;
           language: string;
+          updated_at?: string;
           value?: string;
         };
         Update: {
@@ -79,6 +81,7 @@ export type Database = {
           id?: string;
           key?: string;
           language?: string;
+          updated_at?: string;
           value?: string;
         };
         Relationships: [];
