@@ -145,7 +145,7 @@ export class Connection {
 
     const config = (payload.config ?? {}) as Record<string, unknown>;
     const raw = config.postgres_changes;
-    let bindings: Binding[] = [];
+    let bindings: Binding[];
     try {
       if (raw !== undefined && !Array.isArray(raw)) throw new BindingError('postgres_changes must be a list');
       bindings = ((raw as unknown[] | undefined) ?? []).map((b) => readBinding(b, this.nextBindingId++));
