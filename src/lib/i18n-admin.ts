@@ -57,6 +57,17 @@ export const adminText = {
     tooManyAttempts: 'Muitas tentativas erradas. Aguarde alguns minutos e tente de novo.',
     useOtherAccount: 'Sair e entrar com outra conta',
   },
+  conflict: {
+    post: 'Este post foi alterado em outro lugar',
+    setting: 'Esta configuração foi alterada em outro lugar',
+    description: 'Suas alterações continuam aqui. Carregue a outra versão ou salve por cima dela.',
+    deleted: 'Este post foi apagado em outro lugar. O que você escreveu continua no formulário: copie o que quiser guardar.',
+    loadOther: 'Carregar a outra versão',
+    overwrite: 'Salvar mesmo assim',
+  },
+  live: {
+    reconnecting: 'Reconectando…',
+  },
   security: {
     tab: 'Segurança',
     mfaTitle: 'Verificação em duas etapas',

@@ -8,7 +8,7 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/
 import WebSocket from 'ws';
 import { targets, useBackend, type Client, type TestUser } from './harness.ts';
 
-type Post = { id: string; title: string; language: string; published: boolean };
+type Post = { id: string; title: string; language: string; published: boolean; category?: string };
 type Event = RealtimePostgresChangesPayload<Post>;
 
 /** Subscribes and collects events; resolves once SUBSCRIBED. */
@@ -79,7 +79,7 @@ describe.each(targets)('realtime on $name', (target) => {
     const deleted = events.find((e) => e.eventType === 'DELETE')!;
     expect(deleted.old).toEqual({ id: published.id });
     const update = events.find((e) => e.eventType === 'UPDATE' && e.new.id === published.id)!;
-    expect(update.new.published).toBe(true);
+    expect((update.new as Post).published).toBe(true);
     expect(update.old).toEqual({ id: published.id });
   });
 

@@ -9,6 +9,7 @@ import { SiteFooter } from '@/features/site/components/site-footer';
 import { SiteHeader } from '@/features/site/components/site-header';
 import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
 import { useDocumentMeta } from '@/lib/document-meta';
+import { useLiveReading } from '../use-live-reading';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { useScrollToHash } from '@/lib/use-scroll-to-hash';
@@ -23,6 +24,7 @@ export default function HomeRoute({ language }: { language: Language }) {
   const title = homeTitle(language, { category: categoryFromParams(language, params), page: pageFromParams(params) });
   useDocumentMeta(language, title, homeDescription(language, texts.hero_description));
   useScrollToHash();
+  useLiveReading();
 
   return (
     <div className="min-h-screen bg-paper text-ink">

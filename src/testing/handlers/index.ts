@@ -1,9 +1,16 @@
-import type { RequestHandler } from 'msw';
+import type { RequestHandler, WebSocketHandler } from 'msw';
 import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { postsHandlers } from './posts';
+import { realtimeHandlers } from './realtime';
 import { settingsHandlers } from './settings';
 
 // One file per resource (posts.ts, settings.ts, auth.ts…), each exporting its
 // default handlers, shaped like the real REST/auth answers; collected here.
-export const handlers: RequestHandler[] = [...authHandlers, ...adminHandlers, ...postsHandlers, ...settingsHandlers];
+export const handlers: (RequestHandler | WebSocketHandler)[] = [
+  ...authHandlers,
+  ...adminHandlers,
+  ...postsHandlers,
+  ...settingsHandlers,
+  ...realtimeHandlers,
+];

@@ -1,7 +1,8 @@
-import { FileText, Settings, ShieldCheck } from 'lucide-react';
+import { FileText, Loader2, Settings, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminText } from '@/lib/i18n-admin';
+import { useLiveChanges } from '../hooks/use-live-changes';
 import { AdminHeader } from './admin-header';
 import { PostsManager } from './posts-manager';
 import { SettingsManager } from './settings-manager';
@@ -16,10 +17,19 @@ interface AdminPanelProps {
 /** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações' and 'Segurança'. */
 export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
   const t = adminText.admin;
+  const live = useLiveChanges();
   return (
     <div className="min-h-screen bg-stone-50">
       <AdminHeader email={email} signOut={signOut} />
       <main className="mx-auto max-w-6xl px-4 py-8">
+        <p aria-live="polite" className="mb-2 min-h-5 text-sm text-amber-800">
+          {live === 'reconnecting' && (
+            <span className="inline-flex items-center gap-2">
+              <Loader2 aria-hidden className="h-4 w-4 animate-spin motion-reduce:animate-none" />
+              {adminText.live.reconnecting}
+            </span>
+          )}
+        </p>
         <Tabs defaultValue="posts">
           <TabsList className="mb-2">
             <TabsTrigger value="posts" className="gap-2">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,6 +11,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
+import { isEditConflict } from '@/lib/edit-conflict';
 import { adminText } from '@/lib/i18n-admin';
 import { isLanguage } from '@/lib/language';
 import { useCreatePost } from '../api/create-post';
@@ -52,8 +54,15 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   const tt = adminText.toast;
   const [dirty, setDirty] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The version the form stands on: the post as opened, or the newer one she loaded after a conflict.
+  const [loaded, setLoaded] = useState<BlogPost | null>(null);
+  const [conflict, setConflict] = useState<{ latest: BlogPost | null; values: PostFormValues } | null>(null);
+  const [formVersion, setFormVersion] = useState(0);
+  const base = loaded ?? post;
   const close = () => {
     setDirty(false);
+    setLoaded(null);
+    setConflict(null);
     onOpenChange(false);
   };
   const requestOpenChange = (next: boolean) => {
@@ -70,19 +79,44 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   const createTranslation = useCreateTranslation(createHandlers);
   const update = useUpdatePost({
     onSuccess: () => toast({ title: tt.postUpdated, description: tt.postUpdatedDescription }),
-    onError: (error) =>
-      toast({ title: tt.postUpdateError, description: describe(error, tt.postUpdateErrorDescription), variant: 'destructive' }),
+    onError: (error) => {
+      if (isEditConflict(error)) {
+        return toast({ title: adminText.conflict.post, description: adminText.conflict.description, variant: 'destructive' });
+      }
+      toast({ title: tt.postUpdateError, description: describe(error, tt.postUpdateErrorDescription), variant: 'destructive' });
+    },
   });
 
+  /** Saves over `version` (the one loaded, or the newer one on purpose); a change made since is refused. */
+  function saveOver(version: BlogPost, values: PostFormValues) {
+    setConflict(null);
+    update.mutate(
+      { id: version.id, changes: toUpdateRow(values), loadedUpdatedAt: version.updated_at },
+      {
+        onSuccess: close,
+        onError: (error) => {
+          if (isEditConflict<BlogPost>(error)) setConflict({ latest: error.latest, values });
+        },
+      },
+    );
+  }
+
+  function loadOther(latest: BlogPost) {
+    setLoaded(latest);
+    setConflict(null);
+    setDirty(false);
+    setFormVersion((v) => v + 1);
+  }
+
   function save(values: PostFormValues) {
-    if (post) update.mutate({ id: post.id, changes: toUpdateRow(values) }, { onSuccess: close });
+    if (base) saveOver(base, values);
     else if (translationOf) createTranslation.mutate({ source: translationOf, row: toInsertRow(values) }, { onSuccess: close });
     else create.mutate(toInsertRow(values), { onSuccess: close });
   }
 
   const source = !post ? translationOf : null;
   const sourceLanguage = source && isLanguage(source.language) ? adminText.translations.languageName[source.language] : '';
-  const initialValues = post ? postToFormValues(post) : source ? translationFormValues(source) : emptyPostForm;
+  const initialValues = base ? postToFormValues(base) : source ? translationFormValues(source) : emptyPostForm;
 
   return (
     <>
@@ -95,8 +129,24 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
             </DialogDescription>
           </DialogHeader>
           {post && <TranslationPanel post={post} />}
+          {conflict && (
+            <div role="alert" className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+              <p className="font-semibold">{adminText.conflict.post}</p>
+              <p>{conflict.latest ? adminText.conflict.description : adminText.conflict.deleted}</p>
+              {conflict.latest && (
+                <div className="flex flex-wrap gap-2">
+                  <Button type="button" size="sm" variant="outline" onClick={() => loadOther(conflict.latest!)}>
+                    {adminText.conflict.loadOther}
+                  </Button>
+                  <Button type="button" size="sm" onClick={() => saveOver(conflict.latest!, conflict.values)}>
+                    {adminText.conflict.overwrite}
+                  </Button>
+                </div>
+              )}
+            </div>
+          )}
           <PostForm
-            key={post?.id ?? (source ? `translation-of-${source.id}` : 'new')}
+            key={`${post?.id ?? (source ? `translation-of-${source.id}` : 'new')}-${formVersion}`}
             initialValues={initialValues}
             submitLabel={post ? t.update : t.create}
             busy={create.isPending || createTranslation.isPending || update.isPending}

@@ -81,13 +81,14 @@ describe('settings tab', () => {
   it("saves the value by id, toasts 'Configuração atualizada', refreshes and clears the local edit", async () => {
     const rows = [...settings];
     const reads = serveSettings(rows);
-    let patched: { id: string | null; body: unknown } | undefined;
+    let patched: { id: string | null; updatedAt: string | null; body: unknown } | undefined;
     server.use(
       http.patch(restUrl('site_settings'), async ({ request }) => {
         const body = (await request.json()) as { value: string };
-        patched = { id: new URL(request.url).searchParams.get('id'), body };
+        const params = new URL(request.url).searchParams;
+        patched = { id: params.get('id'), updatedAt: params.get('updated_at'), body };
         rows[0] = { ...rows[0]!, value: body.value };
-        return new HttpResponse(null, { status: 204 });
+        return HttpResponse.json([{ id: rows[0].id }]);
       }),
     );
     const { user } = await openSettings();
@@ -98,10 +99,40 @@ describe('settings tab', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Configuração atualizada')).toBeInTheDocument();
     expect(screen.getByText('As alterações foram salvas com sucesso.')).toBeInTheDocument();
-    expect(patched).toEqual({ id: `eq.${settings[0]!.id}`, body: { value: 'Novo título' } });
+    // The save names the version she started from (issue 15).
+    expect(patched).toEqual({ id: `eq.${settings[0]!.id}`, updatedAt: `eq.${settings[0]!.updated_at}`, body: { value: 'Novo título' } });
     expect(reads.count).toBeGreaterThan(readsBefore);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument());
     expect(screen.getByLabelText('hero_title')).toHaveValue('Novo título');
+  });
+
+  it('refuses to overwrite a value changed elsewhere: her text stays, she loads the other version or saves over it', async () => {
+    const rows = [...settings];
+    serveSettings(rows);
+    const saves: (string | null)[] = [];
+    server.use(
+      http.patch(restUrl('site_settings'), async ({ request }) => {
+        const expected = new URL(request.url).searchParams.get('updated_at');
+        saves.push(expected);
+        // Changed on her phone meanwhile: only a save over the newer version matches.
+        if (expected !== 'eq.2026-02-02T10:00:00+00:00') return HttpResponse.json([]);
+        rows[0] = { ...rows[0]!, value: ((await request.json()) as { value: string }).value, updated_at: '2026-03-03T10:00:00+00:00' };
+        return HttpResponse.json([{ id: rows[0].id }]);
+      }),
+    );
+    const { user } = await openSettings();
+    const field = await screen.findByLabelText('hero_title');
+    await user.clear(field);
+    await user.type(field, 'Meu título');
+    rows[0] = { ...rows[0]!, value: 'Título do celular', updated_at: '2026-02-02T10:00:00+00:00' };
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Esta configuração foi alterada em outro lugar');
+    expect(screen.getByLabelText('hero_title')).toHaveValue('Meu título');
+    await user.click(within(alert).getByRole('button', { name: 'Salvar mesmo assim' }));
+    expect(await screen.findByText('Configuração atualizada')).toBeInTheDocument();
+    expect(saves).toEqual([`eq.${settings[0]!.updated_at}`, 'eq.2026-02-02T10:00:00+00:00']);
+    expect(rows[0]!.value).toBe('Meu título');
   });
 
   it("toasts 'Erro ao atualizar' with the message on failure, and keeps the local edit", async () => {

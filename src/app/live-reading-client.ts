@@ -1,0 +1,29 @@
+/**
+ * Loaded only after a public page has rendered (a lazy import), so readers
+ * download the realtime client without delaying the first paint. Anonymous,
+ * with the public key: RLS lets it hear about published posts only (and,
+ * without their content, that a post was unpublished).
+ */
+import { RealtimeClient } from '@supabase/realtime-js';
+
+export interface LiveReadingTarget {
+  url: string;
+  key: string;
+  onPostChange: () => void;
+  onSettingChange: () => void;
+}
+
+export function followPublicChanges({ url, key, onPostChange, onSettingChange }: LiveReadingTarget): () => void {
+  const endpoint = new URL('realtime/v1', url.endsWith('/') ? url : `${url}/`);
+  endpoint.protocol = endpoint.protocol.replace('http', 'ws');
+  const client = new RealtimeClient(endpoint.href, { params: { apikey: key } });
+  const channel = client
+    .channel('public-live')
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'blog_posts' }, onPostChange)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'site_settings' }, onSettingChange)
+    .subscribe();
+  return () => {
+    void client.removeChannel(channel);
+    void client.disconnect();
+  };
+}
