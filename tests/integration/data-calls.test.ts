@@ -44,7 +44,7 @@ describe.each(targets)('spec §7 data calls on $name', (target) => {
       expect(data!.every((s) => s.language === language)).toBe(true);
       // the seed fills every text; each row tells the editor what it is for
       expect(data!.every((s) => s.value !== '' && (s.description ?? '') !== '')).toBe(true);
-      expect(Object.keys(data![0]!).sort()).toEqual(['description', 'id', 'key', 'language', 'value']);
+      expect(Object.keys(data![0]!).sort()).toEqual(['description', 'id', 'key', 'language', 'updated_at', 'value']);
     });
 
     it('the hero claims 31 years of experience in both languages', async () => {
