@@ -8,7 +8,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
-import { blogSection, cardTitled, control, mainHeading, postCards, readMore, toast, waitForCards } from './support/ui';
+import { choose, blogSection, cardTitled, control, mainHeading, postCards, readMore, toast, waitForCards } from './support/ui';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -58,18 +58,6 @@ function adminCard(page: Page, title: string): Locator {
     .locator('article, li, [data-slot="card"]')
     .filter({ has: page.getByText(title, { exact: true }) })
     .last();
-}
-
-/** Picks an option of a Radix select (or a native one) by its label. */
-async function choose(scope: Locator, page: Page, label: string, option: string | RegExp) {
-  const field = scope.getByRole('combobox', { name: label });
-  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
-    const value = await field.locator('option').filter({ hasText: option }).first().getAttribute('value');
-    await field.selectOption(value ?? '');
-    return;
-  }
-  await field.click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 async function visitorSees(title: string, path = '/pt'): Promise<boolean> {

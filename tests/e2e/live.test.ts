@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
-import { blogSection, signInAsAdmin, toast, waitForCards } from './support/ui';
+import { choose, blogSection, signInAsAdmin, toast, waitForCards } from './support/ui';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -39,18 +39,6 @@ async function englishSettings(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Configurações' }).click();
   await page.getByRole('heading', { name: 'Configurações do Site' }).waitFor();
   await page.getByRole('tab', { name: /^English \(\d+\)$/ }).last().click();
-}
-
-/** Picks an option of a Radix select (or a native one) by its label. */
-async function choose(scope: Locator, page: Page, label: string, option: string | RegExp) {
-  const field = scope.getByRole('combobox', { name: label });
-  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
-    const value = await field.locator('option').filter({ hasText: option }).first().getAttribute('value');
-    await field.selectOption(value ?? '');
-    return;
-  }
-  await field.click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 const settingCard = (page: Page, field: Locator) => page.locator('[data-slot="card"], article, li').filter({ has: field }).last();

@@ -73,3 +73,15 @@ export async function signInAsAdmin(page: Page, email: string, password: string)
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('heading', { name: 'Administração do Blog' }).waitFor();
 }
+
+/** Picks an option of a Radix select (or a native one) by its label. */
+export async function choose(scope: Locator, page: Page, label: string, option: string | RegExp): Promise<void> {
+  const field = scope.getByRole('combobox', { name: label });
+  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
+    const value = await field.locator('option').filter({ hasText: option }).first().getAttribute('value');
+    await field.selectOption(value ?? '');
+    return;
+  }
+  await field.click();
+  await page.getByRole('option', { name: option }).click();
+}
