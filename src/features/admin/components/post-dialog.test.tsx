@@ -4,7 +4,7 @@ import { postKeys } from '@/features/posts/api/keys';
 import { restUrl } from '@/testing/api';
 import { pgrstError } from '@/testing/handlers/postgrest';
 import { server } from '@/testing/server';
-import { adminPosts, renderAdmin } from '../test-utils';
+import { adminPosts, renderAdmin, serveAdminPosts } from '../test-utils';
 
 type User = Awaited<ReturnType<typeof renderAdmin>>['user'];
 
@@ -182,6 +182,57 @@ describe('the post dialog', () => {
     expect(await screen.findByText('Erro ao atualizar post')).toBeInTheDocument();
     expect(screen.getByText('Não foi possível atualizar o post.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Título' })).toHaveValue(`${adminPosts[0]!.title}!`);
+  });
+
+  it('refuses to save over a change made elsewhere: her text stays; "Salvar mesmo assim" saves over the newer version', async () => {
+    const post = adminPosts[0]!;
+    const newer = { ...post, title: 'Título do celular', updated_at: '2026-05-05T10:00:00+00:00' };
+    const rows = adminPosts.map((p) => (p.id === post.id ? newer : p));
+    const saves: (string | null)[] = [];
+    server.use(
+      http.patch(restUrl('blog_posts'), async ({ request }) => {
+        const expected = new URL(request.url).searchParams.get('updated_at');
+        saves.push(expected);
+        // No row of that version: PostgREST answers an empty list.
+        if (expected !== `eq.${newer.updated_at}`) return HttpResponse.json([]);
+        return HttpResponse.json([{ ...newer, ...((await request.json()) as object) }]);
+      }),
+    );
+    const { user } = await renderAdmin();
+    await user.click(await screen.findByRole('button', { name: `Editar post ${post.title}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Post' });
+    const title = within(dialog).getByRole('textbox', { name: 'Título' });
+    await user.clear(title);
+    await user.type(title, 'Título do laptop');
+    // Her phone saved meanwhile.
+    serveAdminPosts(rows);
+    await user.click(within(dialog).getByRole('button', { name: 'Atualizar Post' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Este post foi alterado em outro lugar');
+    expect(title).toHaveValue('Título do laptop');
+    expect(screen.getByRole('dialog', { name: 'Editar Post' })).toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Salvar mesmo assim' }));
+    expect(await screen.findByText('Post atualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(saves).toEqual([`eq.${post.updated_at}`, `eq.${newer.updated_at}`]);
+  });
+
+  it('"Carregar a outra versão" puts the newer version in the form', async () => {
+    const post = adminPosts[0]!;
+    const newer = { ...post, title: 'Título do celular', updated_at: '2026-05-05T10:00:00+00:00' };
+    server.use(
+      http.patch(restUrl('blog_posts'), () => HttpResponse.json([])),
+    );
+    const { user } = await renderAdmin();
+    await user.click(await screen.findByRole('button', { name: `Editar post ${post.title}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Post' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Título' }), '!');
+    serveAdminPosts(adminPosts.map((p) => (p.id === post.id ? newer : p)));
+    await user.click(within(dialog).getByRole('button', { name: 'Atualizar Post' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Carregar a outra versão' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Título' })).toHaveValue('Título do celular');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('invalidates the public post queries, so the site shows the change at once', async () => {
