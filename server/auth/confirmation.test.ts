@@ -3,12 +3,13 @@
  * sign-up → mail file in <dataDir>/outbox → GET /verify → confirmed, with the
  * session in the redirect fragment (protocol §2.1).
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
+import { mailsTo, verifyLinkIn } from './mailer.ts';
 import { isAllowedRedirect } from './redirect.ts';
 import { authApp, call, decodeJwt, openTestDb, TEST_API_URL, testDeps, uniqueEmail } from './testing.ts';
 
@@ -29,17 +30,15 @@ afterAll(async () => {
 });
 
 async function mailTo(email: string): Promise<string> {
-  const dir = join(dataDir, 'outbox');
-  const texts = await Promise.all((await readdir(dir)).sort().map((f) => readFile(join(dir, f), 'utf8')));
-  const mine = texts.filter((t) => t.includes(`To: ${email}`));
+  const mine = mailsTo(dataDir, email);
   expect(mine.length).toBeGreaterThan(0);
   return mine[mine.length - 1]!;
 }
 
 function linkIn(mail: string): URL {
-  const m = /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail);
-  expect(m).not.toBeNull();
-  return new URL(m![1]!);
+  const link = verifyLinkIn(mail);
+  expect(link).toBeDefined();
+  return new URL(link!);
 }
 
 const signIn = (email: string) =>

@@ -5,6 +5,7 @@
  * link. Without a data directory (in-memory tests) mails are kept in memory.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -44,4 +45,25 @@ export function createMailer(dataDir: string | undefined): Mailer {
       await writeFile(join(dir, name), eml, { mode: 0o600 });
     },
   };
+}
+
+/**
+ * The mails to `address` in <dataDir>/outbox, oldest first (files are named
+ * by the time they were sent): how a developer, the tests and the e2e runs
+ * read what the local backend "sent".
+ */
+export function mailsTo(dataDir: string, address: string): string[] {
+  const dir = join(dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return names.map((n) => readFileSync(join(dir, n), 'utf8')).filter((text) => text.includes(`To: ${address}`));
+}
+
+/** The /auth/v1/verify link a confirmation or recovery mail carries. */
+export function verifyLinkIn(mail: string): string | undefined {
+  return /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail)?.[1];
 }

@@ -1,16 +1,14 @@
 /**
- * Password recovery mails (POST /recover, protocol §2.1): a one-time link to
- * GET /auth/v1/verify?type=recovery. As with sign-up confirmations,
- * auth.users.recovery_token keeps only the SHA-256 of the link's token, and
- * a new mail replaces the previous link.
+ * Password recovery mails (POST /recover, protocol §2.1): a one-time link
+ * (server/auth/mail-links.ts) to GET /auth/v1/verify?type=recovery, its hash
+ * in recovery_token; a new mail replaces the previous link.
  *
  * With PKCE (the client sent a code_challenge) the link's token starts with
  * `pkce_`, as GoTrue's does: the verify step then redirects with `?code=`
  * instead of a session in the fragment (server/auth/pkce.ts).
  */
-import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import { hashToken } from './confirmation.ts';
+import { hashToken, newLinkToken, verifyUrl } from './mail-links.ts';
 import type { Mailer } from './mailer.ts';
 import type { UserRow } from './users.ts';
 
@@ -22,19 +20,16 @@ export async function sendRecovery(
   user: UserRow,
   link: { apiOrigin: string; redirectTo: string; pkce: boolean },
 ): Promise<void> {
-  const token = randomBytes(28).toString('hex');
+  const { token, hash } = newLinkToken();
   await tx.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [
     user.id,
-    hashToken(token),
+    hash,
   ]);
-  const url = new URL('/auth/v1/verify', link.apiOrigin);
-  url.searchParams.set('token', (link.pkce ? PKCE_PREFIX : '') + token);
-  url.searchParams.set('type', 'recovery');
-  url.searchParams.set('redirect_to', link.redirectTo);
+  const url = verifyUrl(link.apiOrigin, (link.pkce ? PKCE_PREFIX : '') + token, 'recovery', link.redirectTo);
   await mailer.send({
     to: user.email ?? '',
     subject: 'Reset Your Password',
-    text: `Reset password\n\nFollow this link to reset the password for your user:\n\n${url.href}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
+    text: `Reset password\n\nFollow this link to reset the password for your user:\n\n${url}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,
   });
 }
 

@@ -3,6 +3,7 @@
  * rotation with reuse detection (protocol §2.5), and logout scopes (§2.1).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Queryable } from '../db/database.ts';
 import { AuthError } from './errors.ts';
 import { signAccessToken } from './jwt.ts';
@@ -77,7 +78,7 @@ export async function startSession(
   const r = await tx.query<{ created_at: Date }>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
      values ($1, $2, now(), now(), 'aal1', $3, $4) returning created_at`,
-    [sessionId, userId, client.userAgent ?? null, isIp(client.ip) ? client.ip : null],
+    [sessionId, userId, client.userAgent ?? null, client.ip && isIP(client.ip) ? client.ip : null],
   );
   await addAmrClaim(tx, sessionId, method);
   const refreshToken = await insertRefreshToken(tx, userId, sessionId, null);
@@ -119,10 +120,6 @@ export async function sessionAssurance(db: Queryable, sessionId: string, created
     aal: r.rows.some((c) => c.authentication_method === 'totp') ? 'aal2' : 'aal1',
     amr: r.rows.map((c) => ({ method: c.authentication_method, timestamp: seconds(c.updated_at) })),
   };
-}
-
-function isIp(s: string | undefined): s is string {
-  return !!s && /^[0-9a-fA-F:.]+$/.test(s);
 }
 
 /** The session JSON of protocol §2.2, with a freshly signed access token. */

@@ -51,6 +51,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const expiry = setInterval(() => connections.forEach((c) => c.expireTokens()), 5000);
   expiry.unref();
 
+  /** Subscribers with one role and claims see the same rows of a table: one visibility query serves them all. */
+  const identity = (who: Who, change: Change) => `${who.role}\n${JSON.stringify(who.claims)}\n${change.schema}.${change.table}`;
+
   async function deliver(changes: Change[]): Promise<void> {
     const known = await loadTables();
     // Who may see which new rows: one query per subscriber identity and table for the whole batch.
@@ -66,7 +69,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
           if (ids.length === 0) continue;
           recipients.push({ change, connection, channel, ids });
           if (change.type !== 'DELETE') {
-            const key = `${channel.who.role}\n${JSON.stringify(channel.who.claims)}\n${change.schema}.${change.table}`;
+            const key = identity(channel.who, change);
             const entry = asked.get(key) ?? { who: channel.who, schema: change.schema, table: change.table, keys: new Set<string>() };
             entry.keys.add(String(row[info.key]));
             asked.set(key, entry);
@@ -92,8 +95,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (change.type === 'DELETE') {
         data.old_record = keyOnly(change.old_record);
       } else {
-        const who = `${channel.who.role}\n${JSON.stringify(channel.who.claims)}\n${change.schema}.${change.table}`;
-        const seen = visible.get(who)?.has(String(change.record?.[keyColumn]));
+        const seen = visible.get(identity(channel.who, change))?.has(String(change.record?.[keyColumn]));
         if (!seen) {
           // An insert they may not see is none of their business. An update
           // they may not see (a post unpublished) is told without its content,

@@ -3,11 +3,10 @@
  * `npm start`: a forgotten password through the mail in the outbox, turning
  * on two-factor sign-in in "Segurança", and signing in with a code.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mailsTo, verifyLinkIn } from '../../server/auth/mailer.ts';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { signInAsAdmin, toast } from './support/ui';
@@ -33,13 +32,9 @@ afterAll(async () => {
 
 /** The link of the newest mail to `email` in the server's outbox. */
 function mailedLink(email: string): string {
-  const dir = join(app.dataDir, 'outbox');
-  const mails = readdirSync(dir)
-    .sort()
-    .map((f) => readFileSync(join(dir, f), 'utf8'))
-    .filter((m) => m.includes(`To: ${email}`));
+  const mails = mailsTo(app.dataDir, email);
   expect(mails.length, `a mail to ${email}`).toBeGreaterThan(0);
-  return /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mails[mails.length - 1]!)![1]!;
+  return verifyLinkIn(mails[mails.length - 1]!)!;
 }
 
 const codeFor = (secret: string, offsetSteps = 0) =>

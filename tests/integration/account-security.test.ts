@@ -4,12 +4,11 @@
  * and PKCE), TOTP two-factor with auth.mfa.*, and the database refusing an
  * aal1 session of an admin who has a factor (the RLS matrix's aal dimension).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import ws from 'ws';
+import { mailsTo, verifyLinkIn } from '../../server/auth/mailer.ts';
 import { newClient, targets, useBackend, type Backend, type Client, type TestUser } from './harness.ts';
 import type { Database } from '../../src/types/database.types.ts';
 
@@ -25,21 +24,10 @@ function claims(jwt: string): { aal: string; amr: { method: string }[] } {
   return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
 }
 
-function mailsTo(b: Backend, email: string): string[] {
-  const dir = path.join(b.dataDir, 'outbox');
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return names.map((n) => readFileSync(path.join(dir, n), 'utf8')).filter((t) => t.includes(`To: ${email}`));
-}
-
 function lastLink(b: Backend, email: string): string {
-  const mails = mailsTo(b, email);
+  const mails = mailsTo(b.dataDir, email);
   expect(mails.length, `a mail to ${email} in the outbox`).toBeGreaterThan(0);
-  return /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mails[mails.length - 1]!)![1]!;
+  return verifyLinkIn(mails[mails.length - 1]!)!;
 }
 
 /** Follows the mail's link as a browser would, up to the redirect it answers with. */
@@ -112,7 +100,7 @@ describe.each(targets)('account security on $name', (target) => {
       const { data, error } = await backend.anon().auth.resetPasswordForEmail(unknown, { redirectTo: REDIRECT });
       expect(error).toBeNull();
       expect(data).toEqual({});
-      expect(mailsTo(backend, unknown)).toHaveLength(0);
+      expect(mailsTo(backend.dataDir, unknown)).toHaveLength(0);
     });
 
     it('a link works once, and not after otp_expiry', async () => {

@@ -5,6 +5,7 @@
  * What the database then enforces is in the migration
  * 20261123160000_admin_writes_need_aal2.sql.
  */
+import { isIP } from 'node:net';
 import type { Hono } from 'hono';
 import { clientAddress, readJson, str } from '../request.ts';
 import { tokenSettings, type AuthContext } from '../context.ts';
@@ -34,7 +35,7 @@ export function factorRoutes(app: Hono, ctx: AuthContext): void {
   /** inet wants an address; an in-process request may have none. */
   const ipOf = (c: Parameters<typeof clientAddress>[0]) => {
     const ip = clientAddress(c, ctx.options.trustedProxyHeader);
-    return /^[0-9a-fA-F:.]+$/.test(ip) ? ip : '0.0.0.0';
+    return isIP(ip) ? ip : '0.0.0.0';
   };
   const factorId = (id: string) => {
     if (!isUuid(id)) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');

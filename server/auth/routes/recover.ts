@@ -5,14 +5,13 @@
  * stranger which addresses have accounts. A mail goes only to a known one.
  */
 import type { Hono } from 'hono';
-import { clientAddress } from '../request.ts';
 import type { AuthContext } from '../context.ts';
 import { validateEmail } from '../email.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { readChallenge, saveFlowState } from '../pkce.ts';
 import { sendRecovery } from '../recovery.ts';
 import { safeRedirect } from '../redirect.ts';
-import { readJson, str } from '../request.ts';
+import { clientAddress, readJson, str } from '../request.ts';
 import { findUserByEmail, isBanned, normalizeEmail } from '../users.ts';
 
 const overEmailLimit = (message: string) => new AuthError(429, 'over_email_send_rate_limit', message);
