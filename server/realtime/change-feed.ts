@@ -30,35 +30,50 @@ export class ChangeFeed {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private stopped = false;
+  private wanted = false;
+  /** Starting and pausing, one after another: sockets open and close at any time. */
+  private settling: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
     private readonly deliver: (changes: Change[]) => Promise<void>,
   ) {}
 
-  /** Starts polling (from the changes committed after this call). */
-  async start(): Promise<void> {
-    if (this.timer || this.stopped) return;
-    if (this.floor === undefined) {
-      const r = await this.db.query<{ last: string | null }>(`select max(id)::text as last from local_backend.realtime_changes`);
-      this.floor = Number(r.rows[0]?.last ?? 0);
-    }
-    this.timer = setInterval(() => void this.poll(), POLL_MS);
-    this.timer.unref();
+  /** Someone listens: resolves once polling runs, from the changes committed after its floor was read. */
+  listen(): Promise<void> {
+    this.wanted = true;
+    return this.settle();
   }
 
-  /** Nobody listens: stop asking (a later start() begins at that moment, not where this left off). */
+  /** Nobody listens: stop asking (a later listen() begins then, not where this left off). */
   pause(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    this.floor = undefined;
-    this.delivered.clear();
-    this.gapSeen.clear();
+    this.wanted = false;
+    void this.settle().catch(() => {});
   }
 
   stop(): void {
     this.stopped = true;
     this.pause();
+  }
+
+  private settle(): Promise<void> {
+    this.settling = this.settling.catch(() => {}).then(async () => {
+      if (this.wanted && !this.stopped && !this.timer) {
+        const r = await this.db.query<{ last: string | null }>(`select max(id)::text as last from local_backend.realtime_changes`);
+        // Paused or started while the floor was read: the next settle decides.
+        if (!this.wanted || this.stopped || this.timer) return;
+        this.floor = Number(r.rows[0]?.last ?? 0);
+        this.timer = setInterval(() => void this.poll(), POLL_MS);
+        this.timer.unref();
+      } else if ((!this.wanted || this.stopped) && this.timer) {
+        clearInterval(this.timer);
+        this.timer = undefined;
+        this.floor = undefined;
+        this.delivered.clear();
+        this.gapSeen.clear();
+      }
+    });
+    return this.settling;
   }
 
   private async poll(): Promise<void> {

@@ -16,10 +16,17 @@ import { publicationTables, visibleKeys, type TableInfo } from './visibility.ts'
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
+export interface SocketLimits extends ConnectionLimits {
+  /** Open sockets in all; then new ones get 429 (each costs every change a look). */
+  maxConnections: number;
+  /** Open sockets from one client address. */
+  maxConnectionsPerAddress: number;
+}
+
 export interface RealtimeOptions {
   db: Database;
   jwtSecret: string;
-  limits?: Partial<ConnectionLimits>;
+  limits?: Partial<SocketLimits>;
 }
 
 export interface Realtime {
@@ -30,13 +37,19 @@ export interface Realtime {
   readonly connections: number;
 }
 
-/** Hosted Realtime's defaults: 100 channels per client, 100 messages a second. */
-const DEFAULT_LIMITS: ConnectionLimits = { maxChannels: 100, maxMessagesPerSecond: 100 };
+/**
+ * Hosted Realtime's defaults: 100 channels per client, 100 messages a second;
+ * and a bound on sockets, so no stranger can make every change's fan-out
+ * (and the server's memory) grow without end.
+ */
+const DEFAULT_LIMITS: SocketLimits = { maxChannels: 100, maxMessagesPerSecond: 100, maxConnections: 1000, maxConnectionsPerAddress: 100 };
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 429: 'Too Many Requests' };
 
 function refuse(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ message });
   socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
@@ -44,6 +57,15 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
   const connections = new Set<Connection>();
+  /** Sockets per client address, counted from the upgrade on (so a burst of upgrades cannot slip past the limit). */
+  const perAddress = new Map<string, number>();
+  let reserved = 0;
+  const release = (address: string) => {
+    reserved--;
+    const left = (perAddress.get(address) ?? 1) - 1;
+    if (left > 0) perAddress.set(address, left);
+    else perAddress.delete(address);
+  };
   let tables: Map<string, TableInfo> | undefined;
   const loadTables = async () => (tables ??= await publicationTables(options.db));
 
@@ -120,10 +142,23 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       refuse(socket, 401, 'API key is missing');
       return true;
     }
+    const address = request.socket.remoteAddress ?? 'unknown';
+    if (reserved >= limits.maxConnections || (perAddress.get(address) ?? 0) >= limits.maxConnectionsPerAddress) {
+      refuse(socket, 429, 'Too many connections');
+      return true;
+    }
+    reserved++;
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    // Refused or broken before it opened (bad key, bad handshake): its place is freed here; once open, on the socket's close.
+    let opened = false;
+    socket.once('close', () => {
+      if (!opened) release(address);
+    });
     verifyJwt(apikey, options.jwtSecret).then(
       (claims) =>
         wss.handleUpgrade(request, socket, head, (ws) => {
-          void open(ws, whoFrom(claims), vsn);
+          opened = true;
+          open(ws, whoFrom(claims), vsn, address);
         }),
       (e: unknown) => {
         const message = e instanceof JwtError && e.kind === 'expired' ? 'Token has expired' : 'The token provided is not a valid JWT';
@@ -133,7 +168,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     return true;
   }
 
-  async function open(ws: WebSocket, who: Who, vsn: '1.0.0' | '2.0.0'): Promise<void> {
+  function open(ws: WebSocket, who: Who, vsn: '1.0.0' | '2.0.0', address: string): void {
     // Handlers first: the client sends its join as soon as the socket opens.
     const published = (schema: string, table: string | undefined) => {
       const known = tables ?? new Map();
@@ -141,8 +176,13 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     };
     const connection = new Connection(ws, who, vsn, options.jwtSecret, limits, published);
     connections.add(connection);
-    // Messages are handled one after another, so a join's reply precedes what follows it.
-    let queue: Promise<unknown> = loadTables();
+    // Messages are handled one after another, so a join's reply precedes what
+    // follows it; and only once the feed listens, so a change made right
+    // after a join's reply is never missed.
+    let queue: Promise<unknown> = Promise.all([loadTables(), feed.listen()]).catch((e: unknown) => {
+      console.error('[realtime] starting failed:', e);
+      connection.close(1011, 'Internal error');
+    });
     ws.on('message', (data: Buffer, isBinary) => {
       queue = queue.then(() => connection.onMessage(data, isBinary)).catch((e: unknown) => {
         console.error('[realtime] message failed:', e);
@@ -151,11 +191,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     });
     ws.on('close', () => {
       connections.delete(connection);
+      release(address);
       if (connections.size === 0) feed.pause();
     });
     ws.on('error', () => ws.terminate());
-    await queue.catch(() => {});
-    await feed.start();
   }
 
   return {

@@ -102,6 +102,31 @@ describe('realtime lifecycle', () => {
       ws.close();
     });
 
+    it('refuses the 101st socket from one address with 429; refused keys take no place, closed sockets give theirs back', async () => {
+      const upgrade = (key: string) =>
+        new Promise<number | undefined>((resolve) => {
+          const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${key}&vsn=2.0.0`);
+          ws.once('unexpected-response', (_req, res) => resolve(res.statusCode));
+          ws.once('open', () => {
+            ws.close();
+            resolve(undefined);
+          });
+        });
+      for (let i = 0; i < 5; i++) expect(await upgrade('not-a-jwt')).toBe(401);
+      const sockets = await Promise.all(Array.from({ length: 100 }, () => openSocket(server)));
+      expect(await upgrade(server.anonKey)).toBe(429);
+      sockets[0]!.ws.close();
+      await sockets[0]!.closed;
+      let status: number | undefined = 429;
+      for (let i = 0; i < 20 && status === 429; i++) {
+        status = await upgrade(server.anonKey);
+        if (status === 429) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status).toBeUndefined();
+      for (const s of sockets.slice(1)) s.ws.close();
+      await Promise.all(sockets.slice(1).map((s) => s.closed));
+    });
+
     it('closes a socket that sends more than 100 messages in a second; another socket carries on', async () => {
       const noisy = await openSocket(server);
       const quiet = await openSocket(server);
