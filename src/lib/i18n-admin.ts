@@ -44,6 +44,8 @@ export const adminText = {
     samePassword: 'A nova senha deve ser diferente da atual.',
     saved: 'Senha alterada',
     savedDescription: 'Sua nova senha já vale. As outras sessões foram encerradas.',
+    savedOthersKept:
+      'Sua nova senha já vale, mas não foi possível encerrar as outras sessões agora. Use "Sair de todos os dispositivos" em Segurança.',
     saveError: 'Erro ao alterar a senha',
   },
   mfa: {

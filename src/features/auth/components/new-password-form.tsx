@@ -24,9 +24,9 @@ export function NewPasswordForm({ submitLabel, onDone }: NewPasswordFormProps) {
   const [values, setValues] = useState({ password: '', confirmation: '' });
   const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
   const change = useChangePassword({
-    onSuccess: () => {
+    onSuccess: ({ othersEnded }) => {
       setValues({ password: '', confirmation: '' });
-      toast({ title: t.saved, description: t.savedDescription });
+      toast({ title: t.saved, description: othersEnded ? t.savedDescription : t.savedOthersKept });
       onDone();
     },
     onError: (error) =>

@@ -78,6 +78,21 @@ describe('"Nova senha" after the recovery link', () => {
     expect(calls).toEqual(['password nova-senha-1', 'logout others']);
   });
 
+  it('says the password was saved even when ending the other sessions fails, and how to end them', async () => {
+    seedSession();
+    server.use(
+      http.put(authUrl('/user'), async () => HttpResponse.json((await import('@/testing/handlers/auth')).makeUser())),
+      http.post(authUrl('/logout'), () => authError(500, 'unexpected_failure', 'boom')),
+    );
+    const { user, router } = renderApp('/auth?redefinir-senha');
+    await user.type(await screen.findByLabelText('Nova senha'), 'nova-senha-1');
+    await user.type(screen.getByLabelText('Confirme a nova senha'), 'nova-senha-1');
+    await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    expect(await screen.findByText('Senha alterada')).toBeInTheDocument();
+    expect(screen.getByText(/não foi possível encerrar as outras sessões agora/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  });
+
   it('keeps what she typed when the server refuses the password', async () => {
     seedSession();
     server.use(http.put(authUrl('/user'), () => authError(422, 'same_password', 'New password should be different from the old password.')));
