@@ -11,9 +11,9 @@
  *                    client-only shell of /auth and /admin
  */
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { createAuthRoutes } from './auth/index.ts';
 import { compressResponses } from './compress.ts';
+import { apiCors } from './cors.ts';
 import type { AppDeps, AppOptions } from './deps.ts';
 import { createRestRoutes } from './rest/index.ts';
 import { createSiteRoutes } from './site/index.ts';
@@ -21,24 +21,13 @@ import { createStorageRoutes } from './storage/index.ts';
 
 export type { AppDeps, AppOptions, AuthSettings } from './deps.ts';
 
-// Protocol §0: what supabase-js sends and what it must be able to read.
-const CORS = cors({
-  origin: '*',
-  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  allowHeaders: [
-    'apikey', 'authorization', 'x-client-info', 'content-type', 'accept', 'accept-profile', 'content-profile',
-    'prefer', 'range', 'range-unit', 'x-upsert', 'cache-control', 'x-metadata', 'x-supabase-api-version', 'x-retry-count',
-  ],
-  exposeHeaders: ['Content-Range', 'Content-Profile', 'Location', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'Preference-Applied'],
-  maxAge: 86400,
-});
-
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
   // Brotli or gzip for whatever is not compressed already (API JSON); the
   // site's pages and files come with their own copies and pass through.
   app.use('*', compressResponses());
-  for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1']) app.use(`${prefix}/*`, CORS);
+  const cors = apiCors();
+  for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1']) app.use(`${prefix}/*`, cors);
   app.route('/rest/v1', createRestRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));
   app.route('/auth/v1', createAuthRoutes(deps, options.auth));
   app.route('/storage/v1', createStorageRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));

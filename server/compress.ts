@@ -78,11 +78,14 @@ export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || [204, 206, 304].includes(res.status)) return;
+    // Headers and status first: asking for the body turns @hono/node-server's
+    // lightweight answer into a full fetch Response with a stream.
+    if (c.req.method === 'HEAD' || [204, 206, 304].includes(res.status)) return;
     // Encoded already, or negotiated already (Vary names Accept-Encoding): as it is.
     if (res.headers.has('Content-Encoding') || mentionsAcceptEncoding(res.headers.get('Vary'))) return;
     if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '')) return;
     if (/(^|,)\s*no-transform\s*(,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
+    if (!res.body) return;
     const body = new Uint8Array(await res.arrayBuffer());
     // Hono merges the old answer's headers into a new one (Content-Length and
     // a strong ETag would come back): drop the old answer first.

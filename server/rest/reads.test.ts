@@ -302,6 +302,20 @@ describe('CORS', () => {
     const res = await b.app.request('/rest/v1/notes?select=id', { headers: { apikey: b.keys.anonKey, Origin: 'http://localhost:5173' } });
     expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
   });
+
+  it('allows any origin on answers and errors of every API alike, keeping their own headers', async () => {
+    const headers = { apikey: b.keys.anonKey, Origin: 'http://localhost:5173', 'Accept-Encoding': 'gzip' };
+    const ok = await b.app.request('/rest/v1/notes?select=id', { headers });
+    const bad = await b.app.request('/rest/v1/notes?id=nope.1', { headers });
+    const auth = await b.app.request('/auth/v1/settings', { headers });
+    for (const res of [ok, bad, auth]) {
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
+    }
+    expect(ok.headers.get('content-range')).toMatch(/^0-\d+\/\*$/);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('application/json');
+  });
 });
 
 describe('limits', () => {
