@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from './database.ts';
+import { MAX_PREPARED } from './pglite-pipeline.mjs';
 import { openPglite } from './pglite.ts';
 
 const RUNAWAY = `select count(*) from t where s ~ '(.*)(.*)\\2\\1x'`;
@@ -50,6 +51,24 @@ describe.each([
   it('refuses a write in a read-only batch', async () => {
     const outcome = db.batch([{ sql: `insert into t values ('ro')` }], { readOnly: true });
     await expect(outcome).rejects.toMatchObject({ code: '25006' });
+  });
+
+  it('prepares statements with parameters once, and keeps track of them across failures', async () => {
+    const text = { sql: 'select $1::text as b', params: ['y'] };
+    // The first fails at its parameter; the second is skipped unprepared.
+    await expect(db.batch([{ sql: 'select $1::int as a', params: ['x'] }, text])).rejects.toMatchObject({ code: '22P02' });
+    // Neither "does not exist" (counted as prepared but skipped) nor "already exists" (prepared but forgotten).
+    expect((await db.batch([text]))[0]!.rows).toEqual([{ b: 'y' }]);
+    expect((await db.batch([{ sql: 'select $1::int as a', params: ['7'] }, text])).map((r) => r.rows)).toEqual([[{ a: 7 }], [{ b: 'y' }]]);
+    await expect(db.batch([text, { sql: 'select $1::int as a', params: ['x'] }])).rejects.toMatchObject({ code: '22P02' });
+    expect((await db.batch([text]))[0]!.rows).toEqual([{ b: 'y' }]);
+  });
+
+  it('lets go of every prepared statement past MAX_PREPARED shapes, and prepares them again as they come', async () => {
+    for (let i = 0; i <= MAX_PREPARED + 5; i++) await db.batch([{ sql: `select $1::int + ${i} as n`, params: ['1'] }]);
+    const [prepared] = await db.batch([{ sql: 'select count(*)::int as n from pg_prepared_statements' }]);
+    expect(prepared!.rows[0]!.n).toBeLessThanOrEqual(MAX_PREPARED);
+    expect((await db.batch([{ sql: 'select $1::int + 3 as n', params: ['1'] }]))[0]!.rows).toEqual([{ n: 4 }]);
   });
 
   if (onDisk) {

@@ -8,11 +8,26 @@
  * PostgREST's pipelined requests. PGlite's own query() makes five calls and
  * a transaction adds two more; this is one (issue 11 measured ×2 on a read).
  *
+ * Statements with parameters are prepared once and planned once, as
+ * PostgREST prepares its statements (a REST read's plan, with its policies,
+ * costs Postgres more than running it). The names in use are remembered per
+ * database; past MAX_PREPARED shapes they are all deallocated and prepared
+ * again as they come.
+ *
  * Parameters go as text, typed by the statement (`$1::text`, `$2::int`), as
  * every statement of the REST layer types them. Plain JavaScript so the
  * worker thread (pglite-worker.mjs) and the in-memory database share it.
  */
+import { createHash } from 'node:crypto';
 import { parse, protocol } from '@electric-sql/pglite';
+
+export const MAX_PREPARED = 500;
+
+/** @type {WeakMap<object, Set<string>>} */
+const preparedBy = new WeakMap();
+
+/** @param {string} sql */
+const preparedName = (sql) => `s${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
 
 /** @param {unknown} value */
 function asText(value) {
@@ -31,12 +46,17 @@ function asText(value) {
  */
 export async function runPipeline(pg, statements, options = {}) {
   const { serialize } = protocol;
+  let prepared = preparedBy.get(pg);
+  if (!prepared) preparedBy.set(pg, (prepared = new Set()));
   // A read-only batch says so first, as PostgREST does: a write in it fails with 25006.
   const all = options.readOnly ? [{ sql: 'set transaction read only' }, ...statements] : statements;
   const parts = [];
+  const named = [];
   for (const s of all) {
-    parts.push(serialize.parse({ text: s.sql }));
-    parts.push(serialize.bind({ values: (s.params ?? []).map(asText) }));
+    const name = s.params ? preparedName(s.sql) : '';
+    if (!name || !prepared.has(name)) parts.push(serialize.parse({ text: s.sql, name }));
+    if (name) named.push(name);
+    parts.push(serialize.bind({ statement: name, values: (s.params ?? []).map(asText) }));
     parts.push(serialize.describe({ type: 'P' }));
     parts.push(serialize.execute({}));
   }
@@ -48,7 +68,31 @@ export async function runPipeline(pg, statements, options = {}) {
     offset += p.length;
   }
   // Exclusive: no query() of PGlite's may interleave with the pipeline.
-  const { messages } = await pg.runExclusive(() => pg.execProtocol(message));
-  const results = parse.parseResults(messages, pg.parsers).map((r) => ({ rows: r.rows, affectedRows: r.affectedRows ?? 0 }));
-  return options.readOnly ? results.slice(1) : results;
+  return pg.runExclusive(async () => {
+    let messages;
+    try {
+      ({ messages } = await pg.execProtocol(message));
+    } catch (e) {
+      // Statements after the failing one were skipped, parsed or not: ask Postgres which exist.
+      await syncPrepared(pg, prepared);
+      throw e;
+    }
+    for (const name of named) prepared.add(name);
+    if (prepared.size > MAX_PREPARED) {
+      await pg.execProtocol(serialize.query('deallocate all'));
+      prepared.clear();
+    }
+    const results = parse.parseResults(messages, pg.parsers).map((r) => ({ rows: r.rows, affectedRows: r.affectedRows ?? 0 }));
+    return options.readOnly ? results.slice(1) : results;
+  });
+}
+
+/**
+ * @param {import('@electric-sql/pglite').PGlite} pg
+ * @param {Set<string>} prepared
+ */
+async function syncPrepared(pg, prepared) {
+  const { messages } = await pg.execProtocol(protocol.serialize.query('select name from pg_prepared_statements'));
+  prepared.clear();
+  for (const row of parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) prepared.add(/** @type {string} */ (row.name));
 }
