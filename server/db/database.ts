@@ -2,6 +2,8 @@
  * The one database interface every part of the backend uses, so the same code
  * runs on embedded PGlite and on a real PostgreSQL server (DATABASE_URL).
  */
+import type { Ticket } from './ticket.ts';
+
 export interface QueryResult<T> {
   rows: T[];
   /** Rows touched by INSERT/UPDATE/DELETE, when the driver reports it. */
@@ -23,6 +25,12 @@ export interface TransactionOptions {
   statementTimeoutMs?: number;
   /** Reads only: nothing the transaction does can change the data. */
   readOnly?: boolean;
+  /**
+   * batch() only, embedded PGlite only: the batch may wait inside the
+   * database thread behind the one running, and be given back until it
+   * starts (server/db/ticket.ts).
+   */
+  ticket?: Ticket;
 }
 
 export interface Statement {

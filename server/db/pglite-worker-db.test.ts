@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PgliteWorkerDatabase } from './pglite-worker-db.ts';
+import { Ticket, WithdrawnError } from './ticket.ts';
 
 // Catastrophic for PostgreSQL's regex engine on a few hundred characters that contain an 'x'.
 const RUNAWAY = `select count(*) from t where s ~ '(.*)(.*)\\2\\1x'`;
@@ -66,6 +67,64 @@ it('counts what may write, not reads, for the site’s content version', async (
   expect(db.writes).toBe(before);
   await db.transaction((tx) => tx.query(`insert into t values ('w')`));
   expect(db.writes).toBe(before + 1);
+});
+
+describe('a batch with a ticket (issue 11)', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('waits in the thread behind the one running and answers in turn', async () => {
+    const first = db.batch([{ sql: 'select pg_sleep(0.2)' }, { sql: `select 'first' as who` }], { ticket: new Ticket() });
+    const second = db.batch([{ sql: `select 'second' as who` }], { ticket: new Ticket() });
+    const [a, b] = await Promise.all([first, second]);
+    expect(a[1]!.rows).toEqual([{ who: 'first' }]);
+    expect(b[0]!.rows).toEqual([{ who: 'second' }]);
+  });
+
+  it('given back before the thread takes it, it never runs; taken, it cannot be given back', async () => {
+    const running = new Ticket();
+    const first = db.batch([{ sql: 'select pg_sleep(0.3)' }], { ticket: running });
+    const waiting = new Ticket();
+    const second = db.batch([{ sql: 'insert into t values ($1)', params: ['given back'] }], { ticket: waiting });
+    await sleep(50);
+    expect(running.withdraw()).toBe(false);
+    expect(waiting.withdraw()).toBe(true);
+    await expect(second).rejects.toBeInstanceOf(WithdrawnError);
+    await first;
+    expect((await db.query(`select count(*)::int as n from t where s = 'given back'`)).rows).toEqual([{ n: 0 }]);
+    // The thread skipped it and goes on.
+    expect((await db.batch([{ sql: `select 'next' as who` }], { ticket: new Ticket() }))[0]!.rows).toEqual([{ who: 'next' }]);
+  });
+
+  it('behind a runaway the watchdog stops, it keeps its place and runs first on the reopened thread', async () => {
+    const restarts = db.restarts;
+    const runaway = db.batch([{ sql: RUNAWAY }], { ticket: new Ticket(), statementTimeoutMs: 800, readOnly: true }).catch((e: unknown) => e);
+    const behind = db.batch([{ sql: 'select 1 as one' }], { ticket: new Ticket(), readOnly: true });
+    await sleep(50);
+    const after = db.query(`select 'after' as who`);
+    expect(await runaway).toMatchObject({ code: '57014' });
+    const order: string[] = [];
+    await Promise.all([behind.then((r) => order.push(`behind ${r[0]!.rows[0]!.one}`)), after.then(() => order.push('after'))]);
+    expect(order).toEqual(['behind 1', 'after']);
+    expect(db.restarts).toBe(restarts + 1);
+  });
+
+  it('can still be given back while the thread reopens', async () => {
+    const runaway = db.batch([{ sql: RUNAWAY }], { ticket: new Ticket(), statementTimeoutMs: 800, readOnly: true }).catch((e: unknown) => e);
+    const ticket = new Ticket();
+    const behind = db.batch([{ sql: 'select 1 as one' }], { ticket, readOnly: true }).catch((e: unknown) => e);
+    expect(await runaway).toMatchObject({ code: '57014' });
+    expect(ticket.withdraw()).toBe(true);
+    expect(await behind).toBeInstanceOf(WithdrawnError);
+    expect((await db.batch([{ sql: 'select 2 as two' }], { ticket: new Ticket() }))[0]!.rows).toEqual([{ two: 2 }]);
+  });
+
+  it('a transaction waits until no batch is in the thread', async () => {
+    const order: string[] = [];
+    const batch = db.batch([{ sql: 'select pg_sleep(0.2)' }], { ticket: new Ticket() }).then(() => order.push('batch'));
+    const tx = db.transaction((q) => q.query('select 1')).then(() => order.push('transaction'));
+    await Promise.all([batch, tx]);
+    expect(order).toEqual(['batch', 'transaction']);
+  });
 });
 
 it('reports SQL errors with their fields, as PostgreSQL does', async () => {

@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { Ticket, WithdrawnError } from './ticket.ts';
 import {
   statementTimeoutError,
   type Database,
@@ -27,12 +28,24 @@ import {
 
 const require = createRequire(import.meta.url);
 
+/** A message the thread has or will run, in the thread's order. */
 interface Pending {
   id: number;
+  message: Record<string, unknown>;
   resolve: (r: unknown) => void;
   reject: (e: Error) => void;
+  timeoutMs: number | undefined;
   timer: NodeJS.Timeout | undefined;
+  /**
+   * A batch that may wait in the thread: 0 while it waits, 1 once the thread
+   * took it, 2 once given back (the thread then skips it). Shared memory, so
+   * the two threads agree on which came first.
+   */
+  claim?: Int32Array;
 }
+
+const WAITING = 0;
+const GIVEN_BACK = 2;
 
 type WorkerError = { message: string } & Record<string, unknown>;
 
@@ -65,7 +78,11 @@ export class PgliteWorkerDatabase implements Database {
   restarts = 0;
   private worker!: Worker;
   private opening: Promise<void> = Promise.resolve();
-  private pending: Pending | undefined;
+  /** Posted to the thread, in its order: the first runs, a batch may wait behind it. */
+  private inFlight: Pending[] = [];
+  private drainedWaiters: (() => void)[] = [];
+  /** Batches that were waiting when the watchdog stopped the thread: first on the next one. */
+  private carried: Pending[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private generation = 0;
   private nextId = 1;
@@ -108,12 +125,40 @@ export class PgliteWorkerDatabase implements Database {
   }
 
   private settle(worker: Worker, m: { id: number; result?: unknown; error?: WorkerError }): void {
-    const pending = this.pending;
+    const pending = this.inFlight[0];
     if (worker !== this.worker || !pending || pending.id !== m.id) return;
-    this.pending = undefined;
+    this.inFlight.shift();
     clearTimeout(pending.timer);
+    // The next one is running now: its limit counts from here.
+    if (this.inFlight[0]) this.arm(this.inFlight[0]);
+    else this.drained();
     if (m.error) pending.reject(toPgError(m.error));
     else pending.resolve(m.result!);
+  }
+
+  /** The watchdog for the message now running. */
+  private arm(pending: Pending): void {
+    const timeoutMs = pending.timeoutMs;
+    if (!timeoutMs || pending.timer) return;
+    pending.timer = setTimeout(() => {
+      console.warn(`database: a statement ran past its ${timeoutMs} ms limit; stopping it (the embedded database restarts).`);
+      this.restart(statementTimeoutError());
+    }, timeoutMs);
+  }
+
+  private drained(): void {
+    const waiters = this.drainedWaiters;
+    this.drainedWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves once nothing is posted to the thread (and the thread is open). */
+  private async idle(): Promise<void> {
+    for (;;) {
+      await this.opening;
+      if (this.inFlight.length === 0) return;
+      await new Promise<void>((resolve) => this.drainedWaiters.push(resolve));
+    }
   }
 
   /** The thread died by itself (not by the watchdog): fail what ran on it, start again on next use. */
@@ -125,22 +170,38 @@ export class PgliteWorkerDatabase implements Database {
 
   /** Ends the running statement with `reason`, stops the thread and opens the directory again. */
   private restart(reason: Error): void {
-    const pending = this.pending;
-    this.pending = undefined;
-    if (pending) {
+    const [running, ...behind] = this.inFlight;
+    this.inFlight = [];
+    if (running) {
+      clearTimeout(running.timer);
+      running.reject(reason);
+    }
+    for (const pending of behind) {
       clearTimeout(pending.timer);
-      pending.reject(reason);
+      pending.timer = undefined;
+      if (pending.claim && Atomics.compareExchange(pending.claim, 0, WAITING, GIVEN_BACK) === WAITING) {
+        // It never ran: it keeps its place, first on the reopened thread, and can still be given back.
+        pending.claim = new Int32Array(new SharedArrayBuffer(4));
+        this.carried.push(pending);
+      } else pending.reject(restartedError());
     }
     this.generation++;
     this.restarts++;
     const old = this.worker;
     this.retired.add(old);
     this.opening = (async () => {
-      await old.terminate();
-      if (!this.closed) await this.spawn();
+      try {
+        await old.terminate();
+        if (!this.closed) await this.spawn();
+      } catch (e) {
+        for (const pending of this.carried.splice(0)) pending.reject(e as Error);
+        throw e;
+      }
+      for (const pending of this.carried.splice(0)) this.send(pending);
     })();
     // A failed reopen fails the next caller (and every one after, until it works).
     this.opening.catch((e: unknown) => console.error('database: reopening the embedded database failed:', e));
+    this.drained();
   }
 
   /** One statement on the thread, ended by the watchdog after `timeoutMs`. */
@@ -148,21 +209,63 @@ export class PgliteWorkerDatabase implements Database {
     return this.call({ op, sql, params }, timeoutMs);
   }
 
-  /** One message to the thread and its answer; the watchdog ends it after `timeoutMs`. */
+  /** One message to the thread, alone in it, and its answer; the watchdog ends it after `timeoutMs`. */
   private async call<R>(message: Record<string, unknown>, timeoutMs?: number): Promise<R> {
-    await this.opening;
-    if (this.closed) throw new Error('The database is closed.');
-    const id = this.nextId++;
+    await this.idle();
+    return this.post<R>(message, timeoutMs);
+  }
+
+  private post<R>(message: Record<string, unknown>, timeoutMs?: number, claim?: Int32Array): Promise<R> {
+    if (this.closed) return Promise.reject(new Error('The database is closed.'));
     return new Promise((resolve, reject) => {
-      const timer = timeoutMs
-        ? setTimeout(() => {
-            console.warn(`database: a statement ran past its ${timeoutMs} ms limit; stopping it (the embedded database restarts).`);
-            this.restart(statementTimeoutError());
-          }, timeoutMs)
-        : undefined;
-      this.pending = { id, resolve: resolve as (r: unknown) => void, reject, timer };
-      this.worker.postMessage({ id, ...message });
+      this.send({ id: 0, message, resolve: resolve as (r: unknown) => void, reject, timeoutMs, timer: undefined, claim });
     });
+  }
+
+  /** Posts to the current thread, at the end of its line. */
+  private send(pending: Pending): void {
+    pending.id = this.nextId++;
+    this.inFlight.push(pending);
+    if (this.inFlight.length === 1) this.arm(pending);
+    this.worker.postMessage({ id: pending.id, claim: pending.claim, ...pending.message });
+  }
+
+  /** Takes a waiting batch back, if the thread has not taken it. */
+  private giveBack(pending: Pending): boolean {
+    if (!pending.claim || Atomics.compareExchange(pending.claim, 0, WAITING, GIVEN_BACK) !== WAITING) return false;
+    for (const line of [this.inFlight, this.carried]) {
+      const i = line.indexOf(pending);
+      if (i >= 0) line.splice(i, 1);
+    }
+    clearTimeout(pending.timer);
+    if (this.inFlight.length === 0) this.drained();
+    pending.reject(new WithdrawnError());
+    return true;
+  }
+
+  /**
+   * A batch with a ticket: posted as soon as at most one other (batch) is
+   * in the thread, so it waits there rather than on the event loop; until
+   * the thread takes it, the ticket can give it back.
+   */
+  private async batchInLine(statements: Statement[], options: TransactionOptions, ticket: Ticket): Promise<QueryResult<Record<string, unknown>>[]> {
+    let givenBack = false;
+    ticket.bind(() => (givenBack = true));
+    let answer!: Promise<QueryResult<Record<string, unknown>>[]>;
+    await this.exclusive(async () => {
+      await this.opening;
+      // One waiting behind the one running, no more (the scheduler keeps to that too).
+      while (this.inFlight.length >= 2) await new Promise<void>((resolve) => this.drainedWaiters.push(resolve));
+      if (givenBack) throw new WithdrawnError();
+      answer = this.post({ op: 'batch', statements, readOnly: options.readOnly }, options.statementTimeoutMs, new Int32Array(new SharedArrayBuffer(4)));
+      const pending = this.inFlight[this.inFlight.length - 1]!;
+      ticket.bind(() => this.giveBack(pending));
+    });
+    try {
+      return await answer;
+    } finally {
+      ticket.bind(undefined);
+    }
   }
 
   /** One caller at a time: PGlite is one connection. */
@@ -185,7 +288,9 @@ export class PgliteWorkerDatabase implements Database {
 
   async batch(statements: Statement[], options: TransactionOptions = {}): Promise<QueryResult<Record<string, unknown>>[]> {
     // The whole batch answers to one statement's limit: the statements before the last are set-ups.
-    const results = await this.exclusive(() => this.call<QueryResult<Record<string, unknown>>[]>({ op: 'batch', statements, readOnly: options.readOnly }, options.statementTimeoutMs));
+    const results = options.ticket
+      ? await this.batchInLine(statements, options, options.ticket)
+      : await this.exclusive(() => this.call<QueryResult<Record<string, unknown>>[]>({ op: 'batch', statements, readOnly: options.readOnly }, options.statementTimeoutMs));
     if (!options.readOnly) this.writeCount++;
     return results;
   }
@@ -222,12 +327,13 @@ export class PgliteWorkerDatabase implements Database {
     return this.exclusive(async () => {
       await this.opening.catch(() => {});
       if (this.closed) return;
+      // Batches already in the thread get their answers first.
+      await this.idle().catch(() => {});
+      const closing = this.post({ op: 'close' }).catch(() => {});
       this.closed = true;
-      const id = this.nextId++;
-      await new Promise<void>((resolve) => {
-        this.pending = { id, resolve: () => resolve(), reject: () => resolve(), timer: setTimeout(resolve, 10_000) };
-        this.worker.postMessage({ id, op: 'close' });
-      });
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([closing, new Promise((resolve) => (waited = setTimeout(resolve, 10_000)))]);
+      clearTimeout(waited);
       await this.worker.terminate();
     });
   }

@@ -6,7 +6,10 @@
  * loads the same under tsx and vitest.
  *
  * Messages in: { id, op: 'query' | 'exec' | 'close', sql, params } or
- * { id, op: 'batch', statements: [{ sql, params }], readOnly } (one pipeline).
+ * { id, op: 'batch', statements: [{ sql, params }], readOnly, claim } (one
+ * pipeline). A batch with a claim (an Int32Array on shared memory) may have
+ * been given back while it waited here: it runs only if this thread turns
+ * its 0 into 1 first; given back (2), it is skipped without an answer.
  * Messages out: { ready: true } once open, then { id, result } or { id, error }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -34,7 +37,8 @@ try {
   parentPort.postMessage({ failed: describe(e) });
 }
 
-parentPort.on('message', async ({ id, op, sql, params, statements, readOnly }) => {
+parentPort.on('message', async ({ id, op, sql, params, statements, readOnly, claim }) => {
+  if (claim && Atomics.compareExchange(claim, 0, 0, 1) !== 0) return;
   try {
     if (op === 'batch') {
       parentPort.postMessage({ id, result: await runPipeline(pg, statements, { readOnly }) });

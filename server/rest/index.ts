@@ -7,6 +7,7 @@ import { limitBodies } from '../body-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Database } from '../db/database.ts';
+import type { Ticket } from '../db/ticket.ts';
 import { POOL_WAIT_MS, POOL_SIZE } from '../db/postgres.ts';
 import { authenticate, type Caller } from './authenticate.ts';
 import { bodyRows, invalidBody, isObject, parseJson, writeColumns } from './body.ts';
@@ -72,10 +73,11 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
   const app = new Hono<RestEnv>();
   const schema = schemaCacheFor(deps.db);
   const { db, jwtSecret } = deps;
-  // PGlite is one connection; on PostgreSQL two of the pool stay for sign-ins and the site.
-  const scheduler = new FairScheduler(db.kind === 'pglite' ? 1 : POOL_SIZE - 2, POOL_WAIT_MS);
+  // PGlite is one connection: one read running, the next waiting in its
+  // thread (scheduler.ts). On PostgreSQL two of the pool stay for sign-ins and the site.
+  const scheduler = new FairScheduler(db.kind === 'pglite' ? 2 : POOL_SIZE - 2, POOL_WAIT_MS);
   /** One request's transaction, in its client's turn. */
-  const inTurn = <T>(c: Context<RestEnv>, task: () => Promise<T>) =>
+  const inTurn = <T>(c: Context<RestEnv>, task: (ticket: Ticket) => Promise<T>) =>
     scheduler.run(clientAddress(c, options.trustedProxyHeader), task);
 
   app.onError((e, c) => errorResponse(c, e));
@@ -137,7 +139,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
     const role = await schema.roleSettings(caller.role);
     const opts = { single, count: prefer.count, maxRows: MAX_ROWS };
     const read = buildReadSql(table, q, opts);
-    const { rows } = await inTurn(c, () => readInRequestTx<ReadRow>(db, caller, info, role, read));
+    const { rows } = await inTurn(c, (ticket) => readInRequestTx<ReadRow>(db, caller, info, role, read, ticket));
     const result = readResult(rows[0]!, q, opts);
     return restResponse(c, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
   });

@@ -5,6 +5,7 @@
  * see exactly what they see behind hosted PostgREST.
  */
 import type { Database, Queryable, QueryResult, Statement } from '../db/database.ts';
+import type { Ticket } from '../db/ticket.ts';
 import type { Caller } from './authenticate.ts';
 import { RestError } from './rest-error.ts';
 import type { RoleSettings } from './schema-cache.ts';
@@ -97,8 +98,9 @@ export async function readInRequestTx<R extends Record<string, unknown>>(
   request: RequestInfo,
   role: RoleSettings,
   read: Statement,
+  ticket?: Ticket,
 ): Promise<QueryResult<R>> {
   const settings = requestSettings(caller, request, true, role);
-  const [, result] = await db.batch([settings, read], { readOnly: true, statementTimeoutMs: durationMs(role.statementTimeout) });
+  const [, result] = await db.batch([settings, read], { readOnly: true, statementTimeoutMs: durationMs(role.statementTimeout), ticket });
   return result as QueryResult<R>;
 }

@@ -1,3 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PgliteWorkerDatabase } from '../db/pglite-worker-db.ts';
+import { Ticket, WithdrawnError } from '../db/ticket.ts';
 import { FairScheduler } from './scheduler.ts';
 
 const gate = () => {
@@ -49,4 +54,99 @@ it('frees its slot when a task fails', async () => {
   const scheduler = new FairScheduler(1, 1000);
   await expect(scheduler.run('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
   expect(await scheduler.run('a', async () => 'next')).toBe('next');
+});
+
+/**
+ * A stand-in for PGlite's thread: one task runs, the others wait in it, each
+ * bound to its ticket so it can be given back until it starts.
+ */
+function lane() {
+  const line: { name: string; start: () => void }[] = [];
+  let busy = false;
+  const ran: string[] = [];
+  const next = () => {
+    const first = line.shift();
+    if (!first) return void (busy = false);
+    busy = true;
+    first.start();
+  };
+  function run(name: string, ticket: Ticket, work: Promise<unknown> = Promise.resolve()): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const entry = {
+        name,
+        start: () => {
+          ticket.bind(undefined);
+          ran.push(name);
+          void work.then(() => {
+            resolve(name);
+            next();
+          });
+        },
+      };
+      ticket.bind(() => {
+        const i = line.indexOf(entry);
+        if (i < 0) return false;
+        line.splice(i, 1);
+        reject(new WithdrawnError());
+        return true;
+      });
+      line.push(entry);
+      if (!busy) next();
+    });
+  }
+  return { run, ran };
+}
+
+it('takes back a task still waiting in the database when a client with an earlier claim arrives (PGlite: one runs, one waits)', async () => {
+  const scheduler = new FairScheduler(2, 10_000);
+  const db = lane();
+  const hold = gate();
+  const first = scheduler.run('attacker', (t) => db.run('attacker 1', t, hold.opened));
+  const second = scheduler.run('attacker', (t) => db.run('attacker 2', t));
+  await Promise.resolve();
+  const reader = scheduler.run('reader', (t) => db.run('reader', t));
+  hold.open();
+  expect(await Promise.all([first, second, reader])).toEqual(['attacker 1', 'attacker 2', 'reader']);
+  expect(db.ran).toEqual(['attacker 1', 'reader', 'attacker 2']);
+});
+
+it('does not take back a client’s own waiting task for its next one', async () => {
+  const scheduler = new FairScheduler(2, 10_000);
+  const db = lane();
+  const hold = gate();
+  const runs = [1, 2, 3].map((n) => scheduler.run('reader', (t) => db.run(`reader ${n}`, t, n === 1 ? hold.opened : undefined)));
+  await Promise.resolve();
+  hold.open();
+  await Promise.all(runs);
+  expect(db.ran).toEqual(['reader 1', 'reader 2', 'reader 3']);
+});
+
+describe('on the embedded database, with its thread', () => {
+  let dir: string;
+  let db: PgliteWorkerDatabase;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'scheduler-'));
+    db = await PgliteWorkerDatabase.open(dir);
+    await db.exec(`create table t (s text); insert into t select repeat('o próximo texto ', 40) from generate_series(1, 3)`);
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a reader waits behind one runaway statement, not two', async () => {
+    const RUNAWAY = `select count(*) from t where s ~ '(.*)(.*)\\2\\1x'`;
+    const scheduler = new FairScheduler(2, 10_000);
+    const ended: string[] = [];
+    const read = (client: string, sql: string, name: string) =>
+      scheduler
+        .run(client, (ticket) => db.batch([{ sql }], { ticket, readOnly: true, statementTimeoutMs: 800 }))
+        .then(() => name, (e: { code?: string }) => `${name} ${e.code}`)
+        .then((outcome) => void ended.push(outcome));
+    const attacks = [1, 2, 3].map((n) => read('attacker', RUNAWAY, `attack ${n}`));
+    await new Promise((r) => setTimeout(r, 100));
+    const reader = read('reader', 'select 1', 'reader');
+    await Promise.all([...attacks, reader]);
+    expect(ended).toEqual(['attack 1 57014', 'reader', 'attack 2 57014', 'attack 3 57014']);
+  });
 });
