@@ -12,10 +12,15 @@
  * Last, the scale run (scripts/bench-scale.ts): /pt and the admin panel
  * with the demo content and with 10,000 posts per language.
  *
+ * The reads run on embedded PGlite and, when DATABASE_URL names one, on
+ * PostgreSQL too, and end with both side by side (the page and the scale
+ * run stay on PGlite's temporary directory: the scale run adds 20,000
+ * posts). BENCH_ONLY=reads stops after the reads.
+ *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
- * in a temporary DATA_DIR by default; DATABASE_URL to bench PostgreSQL (the backend
- * migrates and seeds it like any start). Bounded: HTTP_SECONDS per HTTP
+ * in a temporary DATA_DIR; DATABASE_URL to bench PostgreSQL beside it (the
+ * backend migrates and seeds it like any start). Bounded: HTTP_SECONDS per HTTP
  * measure, REQUESTS per in-process one, CONCURRENCY in flight, to 127.0.0.1
  * only.
  */
@@ -122,8 +127,14 @@ async function measureHttp(url: string, headers: Record<string, string>): Promis
 const fmt = (s: Stats) => `${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms`;
 const pct = (a: Stats, b: Stats) => `${((a.rps / b.rps) * 100).toFixed(0)} %`;
 
+interface ReadFigures {
+  name: string;
+  http: Stats;
+  sql: Stats;
+}
+
 /** A read through each layer: HTTP (the product), the app without sockets, the request's transaction, the bare SQL. */
-async function benchRead(server: RunningServer, read: Read, postId: string) {
+async function benchRead(server: RunningServer, read: Read, postId: string): Promise<ReadFigures> {
   const headers: Record<string, string> = {
     apikey: server.anonKey,
     Authorization: `Bearer ${server.anonKey}`,
@@ -159,6 +170,26 @@ async function benchRead(server: RunningServer, read: Read, postId: string) {
   console.log(`  the request's transaction:    ${fmt(tx)}`);
   console.log(`  SQL on the db:                ${fmt(sql)}`);
   console.log(`  HTTP at ${pct(http, sql)} of the SQL's throughput (target ≥ 50 %); the app at ${pct(inProcess, sql)}, the transaction at ${pct(tx, sql)}\n`);
+  return { name: read.name, http, sql };
+}
+
+/** Every read on one backend, after a line that names it. */
+async function benchReads(server: RunningServer): Promise<ReadFigures[]> {
+  console.log(`${server.database}; HTTP for ${HTTP_SECONDS} s per measure, ${REQUESTS} requests in process; ${CONCURRENCY} in flight, after a warm-up.\n`);
+  const post = await server.db.query<{ id: string }>(`select id from public.blog_posts where published and language = 'pt' order by date desc limit 1`);
+  const figures: ReadFigures[] = [];
+  for (const read of READS) figures.push(await benchRead(server, read, post.rows[0]!.id));
+  return figures;
+}
+
+/** The target's figures for both databases, one line per read. */
+function printSideBySide(pglite: ReadFigures[], postgres: ReadFigures[] | undefined) {
+  const cell = (f: ReadFigures | undefined) =>
+    f ? `${f.http.rps.toFixed(0).padStart(5)} / ${f.sql.rps.toFixed(0).padStart(5)} = ${pct(f.http, f.sql).padStart(5)}` : 'not run (set DATABASE_URL)';
+  console.log('HTTP ÷ SQL, requests per second, this run (target ≥ 50 % on both):');
+  console.log(`  ${'read'.padEnd(48)} ${'PGlite'.padEnd(22)} PostgreSQL`);
+  pglite.forEach((f, i) => console.log(`  ${f.name.padEnd(48)} ${cell(f).padEnd(22)} ${cell(postgres?.[i])}`));
+  console.log('');
 }
 
 /** /pt rendered (and kept) by the server, beside the same bytes as a static file, plain and brotli. */
@@ -181,16 +212,27 @@ async function benchPage(url: string, siteDir: string) {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journalist-site-bench-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  console.log(`Starting the backend (${databaseUrl ? 'PostgreSQL from DATABASE_URL' : `PGlite in ${dataDir}`})…`);
+  console.log(`Starting the backend (PGlite in ${dataDir})…`);
   // A copy of the build, so the static twin of /pt can sit beside its files.
   await buildIfNeeded();
   const siteDir = path.join(dataDir, 'site');
   cpSync(distDir, siteDir, { recursive: true });
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, spaDir: siteDir });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'pglite'), spaDir: siteDir });
   try {
-    console.log(`${server.database}; HTTP for ${HTTP_SECONDS} s per measure, ${REQUESTS} requests in process; ${CONCURRENCY} in flight, after a warm-up.\n`);
-    const post = await server.db.query<{ id: string }>(`select id from public.blog_posts where published and language = 'pt' order by date desc limit 1`);
-    for (const read of READS) await benchRead(server, read, post.rows[0]!.id);
+    const pglite = await benchReads(server);
+    let postgres: ReadFigures[] | undefined;
+    if (databaseUrl) {
+      console.log('Starting a second backend on PostgreSQL from DATABASE_URL…');
+      // Its own directory for its key; the first one's holds PGlite's lock.
+      const pg = await startServer({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'postgres'), databaseUrl });
+      try {
+        postgres = await benchReads(pg);
+      } finally {
+        await pg.close();
+      }
+    }
+    printSideBySide(pglite, postgres);
+    if (process.env.BENCH_ONLY === 'reads') return;
     await benchPage(server.url, siteDir);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
