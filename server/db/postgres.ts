@@ -13,7 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, PgError, Queryable, Statement } from './database.ts';
+import type { Database, PgError, Queryable } from './database.ts';
+import { isServerError, PipelinedBatch } from './pg-batch.ts';
 
 export const POOL_SIZE = 10;
 /** As PostgREST's db-pool-acquisition-timeout: 10 s. */
@@ -66,38 +67,11 @@ const quiet = () => {};
  */
 export const MAX_PREPARED = 500;
 
-type PipelinedClient = pg.PoolClient & {
-  connection: { stream: { cork(): void; uncork(): void }; parsedStatements: Record<string, string> };
-};
-
 /** A statement's name as a prepared statement: the same text, the same name. */
 const preparedName = (sql: string) => `s${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
 
-/**
- * Statements written to the connection together (one write, one round
- * trip): the client is in pipeline mode, so each is sent as soon as it is
- * queued, and the cork makes them one packet. Those with parameters are
- * prepared statements, parsed and planned once per connection as PostgREST
- * does (half a small read's time on the server, issue 11).
- */
-function pipelined(client: pg.PoolClient, statements: Statement[]): Promise<pg.QueryResult>[] {
-  const { stream } = (client as PipelinedClient).connection;
-  stream.cork();
-  try {
-    return statements.map(
-      (s) =>
-        new Promise<pg.QueryResult>((resolve, reject) => {
-          // A Query of its own: client.query(config) would copy the config first, property by property.
-          const config = s.params ? { name: preparedName(s.sql), text: s.sql, values: s.params as unknown[] } : { text: s.sql };
-          client.query(new pg.Query(config, undefined, (e: Error | undefined, r: pg.QueryResult) => (e ? reject(e) : resolve(r))));
-        }),
-    );
-  } finally {
-    stream.uncork();
-  }
-}
-
-const preparedCount = (client: pg.PoolClient) => Object.keys((client as PipelinedClient).connection.parsedStatements).length;
+/** The prepared statements each connection holds, by name. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
 export interface PostgresOptions {
   /** Prepared statements a connection may hold before it is replaced (tests set it low). */
@@ -106,8 +80,7 @@ export interface PostgresOptions {
 
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
   const maxPrepared = options.maxPrepared ?? MAX_PREPARED;
-  // pipeline: a batch's statements go out together, answered in one round trip.
-  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS, pipeline: true });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS });
   // An idle client whose connection drops: the pool removes it; this only
   // keeps Node from treating the event as fatal.
   pool.on('error', (e) => console.warn(`database: an idle connection was lost (${e.message}); the pool replaces it.`));
@@ -163,21 +136,37 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     },
     async batch(statements, options = {}) {
       const client = await checkout();
+      let prepared = preparedOn.get(client);
+      if (!prepared) preparedOn.set(client, (prepared = new Set()));
+      // A read-only batch says so first, as PostgREST does: a write in it fails with 25006.
+      const all = options.readOnly ? [{ sql: 'set transaction read only' }, ...statements] : statements;
+      const sent = all.map((s) => {
+        const name = s.params ? preparedName(s.sql) : '';
+        return { ...s, name, prepared: name !== '' && prepared.has(name) };
+      });
       let broken = false;
       try {
-        const sent = pipelined(client, [{ sql: options.readOnly ? 'begin read only' : 'begin' }, ...statements, { sql: 'commit' }]);
-        const settled = await Promise.allSettled(sent);
-        // After the first failure Postgres skips the rest (25P02) and the
-        // COMMIT rolls back: the first failure is the one to report.
-        const failure = settled.find((r) => r.status === 'rejected');
-        if (failure) {
-          broken = isConnectionError(failure.reason);
-          throw broken ? asConnectionFailure(failure.reason) : failure.reason;
+        const batch = new PipelinedBatch(sent);
+        client.query(batch as unknown as pg.QueryConfig);
+        const results = await batch.done;
+        for (const s of sent) if (s.name) prepared.add(s.name);
+        return options.readOnly ? results.slice(1) : results;
+      } catch (e) {
+        broken = !isServerError(e) || isConnectionError(e);
+        // Which statements were parsed before the failure is not told: ask.
+        if (!broken) {
+          await client
+            .query<{ name: string }>('select name from pg_prepared_statements')
+            .then((r) => {
+              prepared.clear();
+              for (const row of r.rows) prepared.add(row.name);
+            })
+            .catch(() => (broken = true));
         }
-        const results = settled.slice(1, -1) as PromiseFulfilledResult<pg.QueryResult>[];
-        return results.map(({ value: r }) => ({ rows: r.rows, affectedRows: r.rowCount ?? undefined }));
+        throw broken ? asConnectionFailure(e) : e;
       } finally {
-        client.release(broken || preparedCount(client) > maxPrepared || undefined);
+        // A broken client is destroyed, never handed to the next request.
+        client.release(broken || prepared.size > maxPrepared || undefined);
       }
     },
     close: () => pool.end(),

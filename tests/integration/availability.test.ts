@@ -62,14 +62,18 @@ describe.each(targets)('availability on $name', (target) => {
     expect(home.ms).toBeLessThan(2000);
     expect(read.status).toBe(200);
     expect(JSON.parse(read.body).length).toBeGreaterThan(0);
-    // Behind at most one runaway statement (3 s) and, on PGlite, one restart.
+    // Behind at most one runaway statement (3 s) and, on PGlite, one restart:
+    // the attacker's read waiting in the thread is taken back for this one.
     expect(read.ms).toBeLessThan(8000);
     for (const r of bad) {
       const code = (JSON.parse(r.body) as { code?: string }).code;
       // Timed out running (PostgreSQL's 57014), or waited past the pool's limit (PostgREST's 504).
       expect([`500 57014`, `504 PGRST003`]).toContain(`${r.status} ${code}`);
     }
-    expect(floodMs).toBeLessThan(20_000);
+    // The 10 s wait limit, then at most the two a client may have in the
+    // database (on PGlite one running and one waiting in its thread), each
+    // up to its 3 s limit and a restart: the flood ends, it does not drag on.
+    expect(floodMs).toBeLessThan(25_000);
     // And afterwards everything works as before.
     expect((await getFrom(b, ATTACKER, '/rest/v1/blog_posts?select=id&limit=1')).status).toBe(200);
   }, 60_000);

@@ -58,6 +58,19 @@ describe.each(targets)('batch on $name', (target) => {
     await expect(db.batch([{ sql: `insert into ${table} values ($1, $2)`, params: [3, 'ro'] }], { readOnly: true })).rejects.toMatchObject({ code: '25006' });
   });
 
+  it('keeps track of what each connection has prepared across failures', async () => {
+    const text = { sql: 'select $1::text as b', params: ['y'] };
+    // The first fails at its parameter; the second is skipped unprepared.
+    await expect(db.batch([{ sql: 'select $1::int as a', params: ['x'] }, text])).rejects.toMatchObject({ code: '22P02' });
+    // Neither "does not exist" (counted as prepared but skipped) nor "already exists" (prepared but forgotten).
+    expect((await db.batch([text]))[0]!.rows).toEqual([{ b: 'y' }]);
+    await expect(db.batch([text, { sql: 'select $1::int as a', params: ['x'] }])).rejects.toMatchObject({ code: '22P02' });
+    expect((await db.batch([{ sql: 'select $1::int as a', params: ['7'] }, text])).map((r) => r.rows)).toEqual([[{ a: 7 }], [{ b: 'y' }]]);
+    // A statement Postgres cannot parse fails alone and leaves the connection fit.
+    await expect(db.batch([text, { sql: 'select nope from nowhere', params: ['1'] }])).rejects.toMatchObject({ code: '42P01' });
+    expect((await db.batch([text]))[0]!.rows).toEqual([{ b: 'y' }]);
+  });
+
   it('answers every batch right as the shapes of statement pass what a connection keeps prepared', async () => {
     for (let i = 0; i < MAX_PREPARED * 3; i++) {
       const [r] = await db.batch([{ sql: `select $1::int + ${i} as n`, params: ['1'] }], { readOnly: true });
