@@ -1,3 +1,4 @@
+/// <reference path="./pg-result.d.ts" />
 /**
  * Statements known in advance sent to PostgreSQL as one pipeline (issue 11):
  * Bind, Describe and Execute for each (Parse too, the first time a
