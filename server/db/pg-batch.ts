@@ -1,4 +1,3 @@
-/// <reference path="./pg-result.d.ts" />
 /**
  * Statements known in advance sent to PostgreSQL as one pipeline (issue 11):
  * Bind, Describe and Execute for each (Parse too, the first time a
@@ -14,8 +13,8 @@
  * A pg "submittable" (the interface pg-cursor uses): the client hands it the
  * connection and the backend's messages in order.
  */
+import { createRequire } from 'node:module';
 import pg from 'pg';
-import Result from 'pg/lib/result.js';
 import type { QueryResult, Statement } from './database.ts';
 
 type Connection = {
@@ -35,6 +34,9 @@ interface PgResult {
   addRow(row: Record<string, unknown>): void;
   addCommandComplete(msg: unknown): void;
 }
+
+/** pg's own result builder, with its type parsers (not in @types/pg). */
+const Result = createRequire(import.meta.url)('pg/lib/result.js') as new () => PgResult;
 
 /** Parameters as text, as the REST layer types them in its SQL (`$1::text::uuid`). */
 function asText(value: unknown): string | null {
@@ -79,7 +81,7 @@ export class PipelinedBatch {
   }
 
   private result(): PgResult {
-    this.current ??= new (Result as unknown as new () => PgResult)();
+    this.current ??= new Result();
     return this.current;
   }
 
