@@ -16,6 +16,7 @@
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { QueryResult, Statement } from './database.ts';
+import { asText } from './prepared.mjs';
 
 type Connection = {
   parse(m: { text: string; name: string; types: number[] }): void;
@@ -38,14 +39,6 @@ interface PgResult {
 /** pg's own result builder, with its type parsers (not in @types/pg). */
 const Result = createRequire(import.meta.url)('pg/lib/result.js') as new () => PgResult;
 
-/** Parameters as text, as the REST layer types them in its SQL (`$1::text::uuid`). */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
 
 export interface PreparedStatement extends Statement {
   /** Its prepared statement's name, when it has parameters ('' for the unnamed one). */

@@ -18,25 +18,14 @@
  * every statement of the REST layer types them. Plain JavaScript so the
  * worker thread (pglite-worker.mjs) and the in-memory database share it.
  */
-import { createHash } from 'node:crypto';
 import { parse, protocol } from '@electric-sql/pglite';
+import { asText, preparedName } from './prepared.mjs';
 
 export const MAX_PREPARED = 500;
 
 /** @type {WeakMap<object, Set<string>>} */
 const preparedBy = new WeakMap();
 
-/** @param {string} sql */
-const preparedName = (sql) => `s${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
-
-/** @param {unknown} value */
-function asText(value) {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
 
 /**
  * @param {import('@electric-sql/pglite').PGlite} pg

@@ -11,10 +11,10 @@
  * Runaway statements are ended by PostgreSQL itself: the API sets the
  * role's statement_timeout on each request (server/rest/request-tx.ts).
  */
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, PgError, Queryable } from './database.ts';
 import { isServerError, PipelinedBatch } from './pg-batch.ts';
+import { preparedName } from './prepared.mjs';
 
 export const POOL_SIZE = 10;
 /** As PostgREST's db-pool-acquisition-timeout: 10 s. */
@@ -66,9 +66,6 @@ const quiet = () => {};
  * connection, and shapes are the client's to choose.
  */
 export const MAX_PREPARED = 500;
-
-/** A statement's name as a prepared statement: the same text, the same name. */
-const preparedName = (sql: string) => `s${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
 
 /** The prepared statements each connection holds, by name. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();

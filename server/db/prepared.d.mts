@@ -1,0 +1,2 @@
+export function asText(value: unknown): string | null;
+export function preparedName(sql: string): string;
