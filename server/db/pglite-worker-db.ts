@@ -10,12 +10,16 @@
  *   worker is stopped and the directory opened again (~0.6 s; PostgreSQL's
  *   recovery keeps every committed row, as after a kill -9);
  * - one caller at a time, as PGlite itself; a transaction holds the database
- *   from BEGIN to COMMIT, and one the restart cut off fails as a whole.
+ *   from BEGIN to COMMIT, and one the restart cut off fails as a whole;
+ * - except that a batch with a Ticket (a REST read) may wait in the thread
+ *   behind the batch running, so the thread never idles between the two
+ *   (issue 11); until the thread takes it, it can be given back
+ *   (server/db/ticket.ts), and a restart carries it over to the new thread.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { Ticket, WithdrawnError } from './ticket.ts';
+import { WithdrawnError, type Ticket } from './ticket.ts';
 import {
   statementTimeoutError,
   type Database,
