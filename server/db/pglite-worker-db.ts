@@ -242,7 +242,9 @@ export class PgliteWorkerDatabase implements Database {
       if (i >= 0) line.splice(i, 1);
     }
     clearTimeout(pending.timer);
-    if (this.inFlight.length === 0) this.drained();
+    // Given back as it became the first: the one behind it runs next, under its own limit.
+    if (this.inFlight[0]) this.arm(this.inFlight[0]);
+    else this.drained();
     pending.reject(new WithdrawnError());
     return true;
   }

@@ -82,7 +82,9 @@ export class FairScheduler {
       else if (first) queue.unshift(waiter);
       else queue.push(waiter);
     });
-    if (!first) this.takeBackFor(client);
+    // A task given back goes first among its client's, in whatever place is free now.
+    if (first) this.startNext();
+    else this.takeBackFor(client);
     return waited;
   }
 
