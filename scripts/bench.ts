@@ -21,8 +21,8 @@
  * on the server's event loop (its latencies are whole milliseconds). PGlite
  * in a temporary DATA_DIR; DATABASE_URL to bench PostgreSQL beside it (the
  * backend migrates and seeds it like any start). Bounded: HTTP_SECONDS per HTTP
- * measure, REQUESTS per in-process one, CONCURRENCY in flight, to 127.0.0.1
- * only.
+ * measure, REQUESTS per in-process one, ROUNDS of each read (medians kept),
+ * CONCURRENCY in flight, to 127.0.0.1 only.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,12 @@ const CONCURRENCY = 8;
 const WARMUP = 100;
 /** Each HTTP measure: this many seconds, after one of warm-up. */
 const HTTP_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/**
+ * Each read is measured this many times through every layer, in turn, and
+ * the median kept: on a shared machine one measure can be a third off, and a
+ * ratio is fairest between measures taken next to each other.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** What a browser sends; the API's JSON is compressed for it as for the SPA. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
@@ -125,13 +131,26 @@ async function measureHttp(url: string, headers: Record<string, string>): Promis
 }
 
 const fmt = (s: Stats) => `${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms`;
-const pct = (a: Stats, b: Stats) => `${((a.rps / b.rps) * 100).toFixed(0)} %`;
 
 interface ReadFigures {
   name: string;
   http: Stats;
   sql: Stats;
+  /** HTTP ÷ SQL of each round, in order of size. */
+  ratios: number[];
 }
+
+interface Round {
+  http: Stats;
+  app: Stats;
+  tx: Stats;
+  sql: Stats;
+}
+
+const median = <T>(items: T[], by: (item: T) => number): T => [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+const ratioText = (ratios: number[]) =>
+  ratios.length === 1 ? percent(ratios[0]!) : `${percent(median(ratios, (r) => r))} (${(ratios[0]! * 100).toFixed(0)}–${percent(ratios[ratios.length - 1]!)})`;
 
 /** A read through each layer: HTTP (the product), the app without sockets, the request's transaction, the bare SQL. */
 async function benchRead(server: RunningServer, read: Read, postId: string): Promise<ReadFigures> {
@@ -147,30 +166,41 @@ async function benchRead(server: RunningServer, read: Read, postId: string): Pro
   const body = (await probe.json()) as unknown;
   const rows = Array.isArray(body) ? body.length : 1;
 
-  const http = await measureHttp(server.url + read.path(postId), headers);
-  const inProcess = await measure(async () => {
-    const res = await server.app.request(read.path(postId), { headers });
-    await res.arrayBuffer();
-  });
   // The request's transaction as the REST layer sends it: role and claims, then the read, one batch.
   const claims = JSON.stringify({ role: 'anon' });
-  const tx = await measure(() =>
-    server.db.batch(
-      [
-        { sql: "select set_config('transaction_read_only', 'on', true), set_config('role', 'anon', true), set_config('request.jwt.claims', $1, true)", params: [claims] },
-        { sql: read.sql, params: read.params(postId) },
-      ],
-      { readOnly: true },
-    ),
-  );
-  const sql = await measure(() => server.db.query(read.sql, read.params(postId)));
-  console.log(`${read.name} (${rows} row${rows === 1 ? '' : 's'})`);
+  const rounds: Round[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    rounds.push({
+      http: await measureHttp(server.url + read.path(postId), headers),
+      app: await measure(async () => {
+        const res = await server.app.request(read.path(postId), { headers });
+        await res.arrayBuffer();
+      }),
+      tx: await measure(() =>
+        server.db.batch(
+          [
+            { sql: "select set_config('transaction_read_only', 'on', true), set_config('role', 'anon', true), set_config('request.jwt.claims', $1, true)", params: [claims] },
+            { sql: read.sql, params: read.params(postId) },
+          ],
+          { readOnly: true },
+        ),
+      ),
+      sql: await measure(() => server.db.query(read.sql, read.params(postId))),
+    });
+  }
+  const layer = (pick: (r: Round) => Stats) => median(rounds.map(pick), (s) => s.rps);
+  const [http, app, tx, sql] = [layer((r) => r.http), layer((r) => r.app), layer((r) => r.tx), layer((r) => r.sql)];
+  const ratios = (pick: (r: Round) => Stats) => rounds.map((r) => pick(r).rps / r.sql.rps).sort((a, b) => a - b);
+  console.log(`${read.name} (${rows} row${rows === 1 ? '' : 's'}; median of ${ROUNDS} round${ROUNDS === 1 ? '' : 's'})`);
   console.log(`  HTTP /rest/v1, anon:          ${fmt(http)}`);
-  console.log(`  the app, no sockets:          ${fmt(inProcess)}`);
+  console.log(`  the app, no sockets:          ${fmt(app)}`);
   console.log(`  the request's transaction:    ${fmt(tx)}`);
   console.log(`  SQL on the db:                ${fmt(sql)}`);
-  console.log(`  HTTP at ${pct(http, sql)} of the SQL's throughput (target ≥ 50 %); the app at ${pct(inProcess, sql)}, the transaction at ${pct(tx, sql)}\n`);
-  return { name: read.name, http, sql };
+  console.log(
+    `  HTTP at ${ratioText(ratios((r) => r.http))} of the SQL's throughput (target ≥ 50 %); ` +
+      `the app at ${ratioText(ratios((r) => r.app))}, the transaction at ${ratioText(ratios((r) => r.tx))}\n`,
+  );
+  return { name: read.name, http, sql, ratios: ratios((r) => r.http) };
 }
 
 /** Every read on one backend, after a line that names it. */
@@ -185,10 +215,10 @@ async function benchReads(server: RunningServer): Promise<ReadFigures[]> {
 /** The target's figures for both databases, one line per read. */
 function printSideBySide(pglite: ReadFigures[], postgres: ReadFigures[] | undefined) {
   const cell = (f: ReadFigures | undefined) =>
-    f ? `${f.http.rps.toFixed(0).padStart(5)} / ${f.sql.rps.toFixed(0).padStart(5)} = ${pct(f.http, f.sql).padStart(5)}` : 'not run (set DATABASE_URL)';
-  console.log('HTTP ÷ SQL, requests per second, this run (target ≥ 50 % on both):');
-  console.log(`  ${'read'.padEnd(48)} ${'PGlite'.padEnd(22)} PostgreSQL`);
-  pglite.forEach((f, i) => console.log(`  ${f.name.padEnd(48)} ${cell(f).padEnd(22)} ${cell(postgres?.[i])}`));
+    f ? `${f.http.rps.toFixed(0).padStart(5)} / ${f.sql.rps.toFixed(0).padStart(5)} = ${ratioText(f.ratios)}` : 'not run (set DATABASE_URL)';
+  console.log(`HTTP ÷ SQL, requests per second, medians of ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} in this run, the ratio's range in brackets (target ≥ 50 % on both):`);
+  console.log(`  ${'read'.padEnd(48)} ${'PGlite'.padEnd(34)} PostgreSQL`);
+  pglite.forEach((f, i) => console.log(`  ${f.name.padEnd(48)} ${cell(f).padEnd(34)} ${cell(postgres?.[i])}`));
   console.log('');
 }
 
