@@ -19,7 +19,7 @@
  * worker thread (pglite-worker.mjs) and the in-memory database share it.
  */
 import { parse, protocol } from '@electric-sql/pglite';
-import { asText, preparedName } from './prepared.mjs';
+import { asText, callersResults, pipelineStatements } from './prepared.mjs';
 
 export const MAX_PREPARED = 500;
 
@@ -37,15 +37,11 @@ export async function runPipeline(pg, statements, options = {}) {
   const { serialize } = protocol;
   let prepared = preparedBy.get(pg);
   if (!prepared) preparedBy.set(pg, (prepared = new Set()));
-  // A read-only batch says so first, as PostgREST does: a write in it fails with 25006.
-  const all = options.readOnly ? [{ sql: 'set transaction read only' }, ...statements] : statements;
+  const sent = pipelineStatements(statements, options.readOnly, prepared);
   const parts = [];
-  const named = [];
-  for (const s of all) {
-    const name = s.params ? preparedName(s.sql) : '';
-    if (!name || !prepared.has(name)) parts.push(serialize.parse({ text: s.sql, name }));
-    if (name) named.push(name);
-    parts.push(serialize.bind({ statement: name, values: (s.params ?? []).map(asText) }));
+  for (const s of sent) {
+    if (!s.prepared) parts.push(serialize.parse({ text: s.sql, name: s.name }));
+    parts.push(serialize.bind({ statement: s.name, values: (s.params ?? []).map(asText) }));
     parts.push(serialize.describe({ type: 'P' }));
     parts.push(serialize.execute({}));
   }
@@ -66,13 +62,13 @@ export async function runPipeline(pg, statements, options = {}) {
       await syncPrepared(pg, prepared);
       throw e;
     }
-    for (const name of named) prepared.add(name);
+    for (const s of sent) if (s.name) prepared.add(s.name);
     if (prepared.size > MAX_PREPARED) {
       await pg.execProtocol(serialize.query('deallocate all'));
       prepared.clear();
     }
     const results = parse.parseResults(messages, pg.parsers).map((r) => ({ rows: r.rows, affectedRows: r.affectedRows ?? 0 }));
-    return options.readOnly ? results.slice(1) : results;
+    return callersResults(results, options.readOnly);
   });
 }
 

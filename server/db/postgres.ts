@@ -14,7 +14,7 @@
 import pg from 'pg';
 import type { Database, PgError, Queryable } from './database.ts';
 import { isServerError, PipelinedBatch } from './pg-batch.ts';
-import { preparedName } from './prepared.mjs';
+import { callersResults, pipelineStatements } from './prepared.mjs';
 
 export const POOL_SIZE = 10;
 /** As PostgREST's db-pool-acquisition-timeout: 10 s. */
@@ -135,19 +135,14 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       const client = await checkout();
       let prepared = preparedOn.get(client);
       if (!prepared) preparedOn.set(client, (prepared = new Set()));
-      // A read-only batch says so first, as PostgREST does: a write in it fails with 25006.
-      const all = options.readOnly ? [{ sql: 'set transaction read only' }, ...statements] : statements;
-      const sent = all.map((s) => {
-        const name = s.params ? preparedName(s.sql) : '';
-        return { ...s, name, prepared: name !== '' && prepared.has(name) };
-      });
+      const sent = pipelineStatements(statements, options.readOnly, prepared);
       let broken = false;
       try {
         const batch = new PipelinedBatch(sent);
         client.query(batch as unknown as pg.QueryConfig);
         const results = await batch.done;
         for (const s of sent) if (s.name) prepared.add(s.name);
-        return options.readOnly ? results.slice(1) : results;
+        return callersResults(results, options.readOnly);
       } catch (e) {
         broken = !isServerError(e) || isConnectionError(e);
         // Which statements were parsed before the failure is not told: ask.
