@@ -23,7 +23,10 @@ export interface TransactionOptions {
    * worker's watchdog does (server/db/pglite-worker-db.ts).
    */
   statementTimeoutMs?: number;
-  /** Reads only: nothing the transaction does can change the data. */
+  /**
+   * Reads only: the transaction is READ ONLY (a write in it fails with
+   * 25006), as PostgREST runs GET and HEAD; every implementation sees to it.
+   */
   readOnly?: boolean;
   /**
    * batch() only, embedded PGlite only: the batch may wait inside the

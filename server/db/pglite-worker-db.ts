@@ -304,7 +304,7 @@ export class PgliteWorkerDatabase implements Database {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     return this.exclusive(async () => {
       const timeout = options.statementTimeoutMs;
-      await this.statement('exec', 'begin', undefined, timeout);
+      await this.statement('exec', options.readOnly ? 'begin read only' : 'begin', undefined, timeout);
       const generation = this.generation;
       // Statements after a restart would run outside the transaction that was lost: refuse them.
       const inTx = (op: 'query' | 'exec', sql: string, params?: unknown[]) => {

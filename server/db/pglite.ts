@@ -35,7 +35,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     ...base,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, options) =>
+      pg.transaction(async (tx) => {
+        if (options?.readOnly) await tx.exec('set transaction read only');
+        return fn(wrap(tx));
+      }),
     batch: (statements, options) => runPipeline(pg, statements, options),
     close: () => pg.close(),
   };

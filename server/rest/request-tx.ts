@@ -44,7 +44,7 @@ export function durationMs(value: string | undefined): number | undefined {
 }
 
 /** The statement that makes a transaction the caller's: role, claims, request, the role's timeout. */
-function requestSettings(caller: Caller, request: RequestInfo, readOnly: boolean, role: RoleSettings): Statement {
+function requestSettings(caller: Caller, request: RequestInfo, role: RoleSettings): Statement {
   if (!API_ROLES.has(caller.role)) {
     throw new RestError(403, '42501', `permission denied to set role "${caller.role}"`);
   }
@@ -56,8 +56,6 @@ function requestSettings(caller: Caller, request: RequestInfo, readOnly: boolean
     sql += `,\n  set_config('statement_timeout', $${params.length + 1}, true)`;
     params.push(role.statementTimeout);
   }
-  // Reads run read-only, as in PostgREST; set before any other statement.
-  if (readOnly) sql = sql.replace('select', "select set_config('transaction_read_only', 'on', true),");
   return { sql, params };
 }
 
@@ -69,7 +67,7 @@ export async function inRequestTx<T>(
   role: RoleSettings,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  const settings = requestSettings(caller, request, readOnly, role);
+  const settings = requestSettings(caller, request, role);
   try {
     return await db.transaction(
       async (tx) => {
@@ -100,7 +98,7 @@ export async function readInRequestTx<R extends Record<string, unknown>>(
   read: Statement,
   ticket?: Ticket,
 ): Promise<QueryResult<R>> {
-  const settings = requestSettings(caller, request, true, role);
+  const settings = requestSettings(caller, request, role);
   const [, result] = await db.batch([settings, read], { readOnly: true, statementTimeoutMs: durationMs(role.statementTimeout), ticket });
   return result as QueryResult<R>;
 }
