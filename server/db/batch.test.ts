@@ -9,10 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from './database.ts';
+import { createRunawayTable, RUNAWAY } from './fixtures/runaway.ts';
 import { MAX_PREPARED } from './pglite-pipeline.mjs';
 import { openPglite } from './pglite.ts';
-
-const RUNAWAY = `select count(*) from t where s ~ '(.*)(.*)\\2\\1x'`;
 
 describe.each([
   ['PGlite in a worker (a data directory)', true],
@@ -24,7 +23,7 @@ describe.each([
   beforeAll(async () => {
     dir = onDisk ? mkdtempSync(path.join(tmpdir(), 'batch-')) : undefined;
     db = await openPglite(dir);
-    await db.exec(`create table t (s text); insert into t select repeat('o próximo texto ', 40) from generate_series(1, 3)`);
+    await createRunawayTable(db, 3);
   });
   afterAll(async () => {
     await db.close();

@@ -7,11 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRunawayTable, RUNAWAY } from './fixtures/runaway.ts';
 import { PgliteWorkerDatabase } from './pglite-worker-db.ts';
 import { Ticket, WithdrawnError } from './ticket.ts';
-
-// Catastrophic for PostgreSQL's regex engine on a few hundred characters that contain an 'x'.
-const RUNAWAY = `select count(*) from t where s ~ '(.*)(.*)\\2\\1x'`;
 
 let dir: string;
 let db: PgliteWorkerDatabase;
@@ -19,7 +17,7 @@ let db: PgliteWorkerDatabase;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'pglite-worker-'));
   db = await PgliteWorkerDatabase.open(dir);
-  await db.exec(`create table t (s text); insert into t select repeat('o próximo texto ', 40) from generate_series(1, 5)`);
+  await createRunawayTable(db, 5);
 });
 afterAll(async () => {
   await db.close();

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRunawayTable, RUNAWAY } from '../db/fixtures/runaway.ts';
 import { PgliteWorkerDatabase } from '../db/pglite-worker-db.ts';
 import { Ticket, WithdrawnError } from '../db/ticket.ts';
 import { FairScheduler } from './scheduler.ts';
@@ -127,7 +128,7 @@ describe('on the embedded database, with its thread', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'scheduler-'));
     db = await PgliteWorkerDatabase.open(dir);
-    await db.exec(`create table t (s text); insert into t select repeat('o próximo texto ', 40) from generate_series(1, 3)`);
+    await createRunawayTable(db, 3);
   });
   afterAll(async () => {
     await db.close();
@@ -135,7 +136,6 @@ describe('on the embedded database, with its thread', () => {
   });
 
   it('a reader waits behind one runaway statement, not two', async () => {
-    const RUNAWAY = `select count(*) from t where s ~ '(.*)(.*)\\2\\1x'`;
     const scheduler = new FairScheduler(2, 10_000);
     const ended: string[] = [];
     const read = (client: string, sql: string, name: string) =>
