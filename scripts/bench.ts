@@ -179,7 +179,7 @@ async function benchRead(server: RunningServer, read: Read, postId: string): Pro
       tx: await measure(() =>
         server.db.batch(
           [
-            { sql: "select set_config('transaction_read_only', 'on', true), set_config('role', 'anon', true), set_config('request.jwt.claims', $1, true)", params: [claims] },
+            { sql: "select set_config('role', 'anon', true), set_config('request.jwt.claims', $1, true)", params: [claims] },
             { sql: read.sql, params: read.params(postId) },
           ],
           { readOnly: true },
