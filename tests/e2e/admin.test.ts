@@ -271,9 +271,22 @@ describe('a post, from draft to deleted', () => {
     await confirm.waitFor({ state: 'detached' });
     await card.waitFor();
 
+    // The visitor still has the post's page open ("Post não encontrado"): it
+    // follows the delete live, and its refetch finds no single row (406).
+    const postId = postPath.split('/').pop() ?? '';
+    const refused = () => e2e.messages.filter((m) => m.type === 'error' && m.text.includes('status of 406')).length;
+    const refusedBefore = refused();
+    const visitorRefetch = visitor.waitForResponse(
+      (res) => res.url().includes(`id=eq.${postId}`) && res.status() === 406,
+      { timeout: 10_000 },
+    );
     await card.getByRole('button', { name: /Deletar|Excluir/ }).click();
     await dialog(adminPage).getByRole('button', { name: /^(Deletar|Excluir|Confirmar)$/ }).click();
     await toast(adminPage, 'Post deletado!').waitFor();
+    await visitorRefetch;
+    // Chromium logs the refused load a moment after the response: wait for it
+    // here, not in the next test's console check.
+    await expect.poll(refused).toBeGreaterThan(refusedBefore);
     await expect.poll(() => adminCard(adminPage, post.editedTitle).count()).toBe(0);
     await expect
       .poll(() => adminPage.getByRole('tab', { name: /^Português \(\d+\)$/ }).textContent())
