@@ -29,6 +29,12 @@ export interface TransactionOptions {
    */
   readOnly?: boolean;
   /**
+   * batch() only: transaction-local settings (`set_config(name, value,
+   * true)`), made before the statements in one statement with READ ONLY
+   * (server/db/prepared.mjs), as PostgREST sets a request's role and claims.
+   */
+  settings?: ReadonlyArray<readonly [string, string]>;
+  /**
    * batch() only, embedded PGlite only: the batch may wait inside the
    * database thread behind the one running, and be given back until it
    * starts (server/db/ticket.ts).

@@ -30,14 +30,14 @@ const preparedBy = new WeakMap();
 /**
  * @param {import('@electric-sql/pglite').PGlite} pg
  * @param {{ sql: string, params?: unknown[] }[]} statements
- * @param {{ readOnly?: boolean }} [options]
+ * @param {import('./prepared.mjs').BatchShape} [options]
  * @returns {Promise<{ rows: Record<string, unknown>[], affectedRows: number }[]>}
  */
 export async function runPipeline(pg, statements, options = {}) {
   const { serialize } = protocol;
   let prepared = preparedBy.get(pg);
   if (!prepared) preparedBy.set(pg, (prepared = new Set()));
-  const sent = pipelineStatements(statements, options.readOnly, prepared);
+  const sent = pipelineStatements(statements, options, prepared);
   const parts = [];
   for (const s of sent) {
     if (!s.prepared) parts.push(serialize.parse({ text: s.sql, name: s.name }));
@@ -68,7 +68,7 @@ export async function runPipeline(pg, statements, options = {}) {
       prepared.clear();
     }
     const results = parse.parseResults(messages, pg.parsers).map((r) => ({ rows: r.rows, affectedRows: r.affectedRows ?? 0 }));
-    return callersResults(results, options.readOnly);
+    return callersResults(results, options);
   });
 }
 

@@ -263,7 +263,7 @@ export class PgliteWorkerDatabase implements Database {
       // One waiting behind the one running, no more (the scheduler keeps to that too).
       while (this.inFlight.length >= 2) await new Promise<void>((resolve) => this.drainedWaiters.push(resolve));
       if (givenBack) throw new WithdrawnError();
-      answer = this.post({ op: 'batch', statements, readOnly: options.readOnly }, options.statementTimeoutMs, new Int32Array(new SharedArrayBuffer(4)));
+      answer = this.post({ op: 'batch', statements, readOnly: options.readOnly, settings: options.settings }, options.statementTimeoutMs, new Int32Array(new SharedArrayBuffer(4)));
       const pending = this.inFlight[this.inFlight.length - 1]!;
       ticket.bind(() => this.giveBack(pending));
     });
@@ -296,7 +296,7 @@ export class PgliteWorkerDatabase implements Database {
     // The whole batch answers to one statement's limit: the statements before the last are set-ups.
     const results = options.ticket
       ? await this.batchInLine(statements, options, options.ticket)
-      : await this.exclusive(() => this.call<QueryResult<Record<string, unknown>>[]>({ op: 'batch', statements, readOnly: options.readOnly }, options.statementTimeoutMs));
+      : await this.exclusive(() => this.call<QueryResult<Record<string, unknown>>[]>({ op: 'batch', statements, readOnly: options.readOnly, settings: options.settings }, options.statementTimeoutMs));
     if (!options.readOnly) this.writeCount++;
     return results;
   }

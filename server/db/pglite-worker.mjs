@@ -6,7 +6,7 @@
  * loads the same under tsx and vitest.
  *
  * Messages in: { id, op: 'query' | 'exec' | 'close', sql, params } or
- * { id, op: 'batch', statements: [{ sql, params }], readOnly, claim } (one
+ * { id, op: 'batch', statements: [{ sql, params }], readOnly, settings, claim } (one
  * pipeline). A batch with a claim (an Int32Array on shared memory) may have
  * been given back while it waited here: it runs only if this thread turns
  * its 0 into 1 first; given back (2), it is skipped without an answer.
@@ -37,11 +37,11 @@ try {
   parentPort.postMessage({ failed: describe(e) });
 }
 
-parentPort.on('message', async ({ id, op, sql, params, statements, readOnly, claim }) => {
+parentPort.on('message', async ({ id, op, sql, params, statements, readOnly, settings, claim }) => {
   if (claim && Atomics.compareExchange(claim, 0, 0, 1) !== 0) return;
   try {
     if (op === 'batch') {
-      parentPort.postMessage({ id, result: await runPipeline(pg, statements, { readOnly }) });
+      parentPort.postMessage({ id, result: await runPipeline(pg, statements, { readOnly, settings }) });
     } else if (op === 'query') {
       const r = await pg.query(sql, params);
       parentPort.postMessage({ id, result: { rows: r.rows, affectedRows: r.affectedRows } });

@@ -135,14 +135,14 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       const client = await checkout();
       let prepared = preparedOn.get(client);
       if (!prepared) preparedOn.set(client, (prepared = new Set()));
-      const sent = pipelineStatements(statements, options.readOnly, prepared);
+      const sent = pipelineStatements(statements, options, prepared);
       let broken = false;
       try {
         const batch = new PipelinedBatch(sent);
         client.query(batch as unknown as pg.QueryConfig);
         const results = await batch.done;
         for (const s of sent) if (s.name) prepared.add(s.name);
-        return callersResults(results, options.readOnly);
+        return callersResults(results, options);
       } catch (e) {
         broken = !isServerError(e) || isConnectionError(e);
         // Which statements were parsed before the failure is not told: ask.

@@ -1,8 +1,14 @@
+export type Settings = ReadonlyArray<readonly [string, string]>;
+export interface BatchShape {
+  readOnly?: boolean;
+  settings?: Settings;
+}
 export function asText(value: unknown): string | null;
 export function preparedName(sql: string): string;
+export function settingsStatement(settings: Settings): { sql: string; params: string[] };
 export function pipelineStatements<S extends { sql: string; params?: unknown[] }>(
   statements: S[],
-  readOnly: boolean | undefined,
+  options: BatchShape,
   prepared: Set<string>,
 ): (S & { name: string; prepared: boolean })[];
-export function callersResults<T>(results: T[], readOnly: boolean | undefined): T[];
+export function callersResults<T>(results: T[], options: BatchShape): T[];

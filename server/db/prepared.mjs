@@ -1,7 +1,8 @@
 /*
  * What both pipelines (pglite-pipeline.mjs for PGlite, pg-batch.ts for
- * PostgreSQL) send: the statements in order (a read-only batch says so
- * first), each with its parameters as text and the name it is prepared under.
+ * PostgreSQL) send: the statements in order, after one statement that makes
+ * the batch READ ONLY and its settings when it has them, each with its
+ * parameters as text and the name it is prepared under.
  * Plain JavaScript so PGlite's worker thread loads it as it is.
  */
 import { createHash } from 'node:crypto';
@@ -26,28 +27,95 @@ export function asText(value) {
  */
 export const preparedName = (sql) => `s${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
 
-/** A read-only batch says so first, as PostgREST does: a write in it fails with 25006. */
-const READ_ONLY = { sql: 'set transaction read only' };
+/**
+ * Transaction-local settings, in order: `set_config(name, value, true)` for
+ * each, in one statement.
+ * @param {ReadonlyArray<readonly [string, string]>} settings
+ * @returns {{ sql: string, params: string[] }}
+ */
+export function settingsStatement(settings) {
+  return { sql: preambleSql(settings.length, false), params: settings.flat() };
+}
 
 /**
- * The statements a pipeline sends, in order: each with the name it is
- * prepared under ('' for the unnamed statement, when it has no parameters)
- * and whether the connection holds it already (no Parse then).
+ * What a batch sends before its statements, as one statement: READ ONLY
+ * first (a write after it fails with 25006), then the settings. One
+ * statement, not one each: every statement is another Bind, Execute and
+ * answer on both sides, and on PostgreSQL a separate `set transaction read
+ * only` cost a tenth of a small read's throughput (issue 11, decision 140).
+ * Always prepared (params, even none), as its text only varies with how many
+ * settings there are.
+ * @param {{ readOnly?: boolean, settings?: ReadonlyArray<readonly [string, string]> }} options
+ * @returns {{ sql: string, params: string[] } | undefined}
+ */
+function preamble({ readOnly, settings = [] }) {
+  if (!hasPreamble({ readOnly, settings })) return undefined;
+  return { sql: preambleSql(settings.length, Boolean(readOnly)), params: settings.flat() };
+}
+
+/** @type {Map<string, string>} */
+const preambles = new Map();
+
+/**
+ * @param {number} count
+ * @param {boolean} readOnly
+ */
+function preambleSql(count, readOnly) {
+  const shape = `${count}${readOnly ? 'r' : 'w'}`;
+  let sql = preambles.get(shape);
+  if (sql === undefined) {
+    const calls = Array.from({ length: count }, (_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`);
+    if (readOnly) calls.unshift(`set_config('transaction_read_only', 'on', true)`);
+    // No columns back: the values set (claims, headers) would only be sent back and parsed for nothing.
+    sql = `select from (select ${calls.join(', ')}) as settings`;
+    preambles.set(shape, sql);
+  }
+  return sql;
+}
+
+/** @type {Map<string, string>} */
+const names = new Map();
+
+/**
+ * The name a statement is prepared under, remembered: a sha1 per statement
+ * per request showed in the profile. Bounded as the connections' prepared
+ * statements are (past that many shapes, hashed again).
+ * @param {string} sql
+ */
+function nameOf(sql) {
+  let name = names.get(sql);
+  if (name === undefined) {
+    if (names.size >= 1000) names.clear();
+    name = preparedName(sql);
+    names.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * The statements a pipeline sends, in order: the preamble if any, then the
+ * caller's, each with the name it is prepared under ('' for the unnamed
+ * statement, when it has no parameters) and whether the connection holds it
+ * already (no Parse then).
  * @param {{ sql: string, params?: unknown[] }[]} statements
- * @param {boolean | undefined} readOnly
+ * @param {{ readOnly?: boolean, settings?: ReadonlyArray<readonly [string, string]> }} options
  * @param {Set<string>} prepared the names the connection holds
  */
-export function pipelineStatements(statements, readOnly, prepared) {
-  return (readOnly ? [READ_ONLY, ...statements] : statements).map((s) => {
-    const name = s.params ? preparedName(s.sql) : '';
+export function pipelineStatements(statements, options, prepared) {
+  const first = preamble(options);
+  return (first ? [first, ...statements] : statements).map((s) => {
+    const name = s.params ? nameOf(s.sql) : '';
     return { ...s, name, prepared: name !== '' && prepared.has(name) };
   });
 }
 
 /**
- * The callers' results: without the read-only statement's.
+ * The callers' results: without the preamble's.
  * @template T
  * @param {T[]} results
- * @param {boolean | undefined} readOnly
+ * @param {{ readOnly?: boolean, settings?: ReadonlyArray<readonly [string, string]> }} options
  */
-export const callersResults = (results, readOnly) => (readOnly ? results.slice(1) : results);
+export const callersResults = (results, options) => (hasPreamble(options) ? results.slice(1) : results);
+
+/** @param {{ readOnly?: boolean, settings?: ReadonlyArray<readonly [string, string]> }} options */
+const hasPreamble = ({ readOnly, settings }) => Boolean(readOnly || settings?.length);

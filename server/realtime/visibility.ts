@@ -33,18 +33,22 @@ export async function visibleKeys(
   keys: string[],
 ): Promise<Set<string>> {
   if (who.role === 'service_role') return new Set(keys);
-  const [, rows] = await db.batch(
+  const [rows] = await db.batch(
     [
-      {
-        sql: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public, extensions', true)`,
-        params: [who.role, JSON.stringify(who.claims)],
-      },
       {
         sql: `select ${quote(table.key)}::text as key from ${quote(table.schema)}.${quote(table.name)} where ${quote(table.key)}::text in (select jsonb_array_elements_text($1::jsonb))`,
         params: [JSON.stringify(keys)],
       },
     ],
-    { readOnly: true, statementTimeoutMs: 3000 },
+    {
+      readOnly: true,
+      settings: [
+        ['role', who.role],
+        ['request.jwt.claims', JSON.stringify(who.claims)],
+        ['search_path', 'public, extensions'],
+      ],
+      statementTimeoutMs: 3000,
+    },
   );
   return new Set(rows!.rows.map((r) => String(r.key)));
 }

@@ -5,6 +5,7 @@
  * see exactly what they see behind hosted PostgREST.
  */
 import type { Database, Queryable, QueryResult, Statement } from '../db/database.ts';
+import { settingsStatement, type Settings } from '../db/prepared.mjs';
 import type { Ticket } from '../db/ticket.ts';
 import type { Caller } from './authenticate.ts';
 import { RestError } from './rest-error.ts';
@@ -26,14 +27,6 @@ export class Rollback<T> extends Error {
   }
 }
 
-const SETTINGS_SQL = `select
-  set_config('search_path', 'public, extensions', true),
-  set_config('role', $1, true),
-  set_config('request.jwt.claims', $2, true),
-  set_config('request.method', $3, true),
-  set_config('request.path', $4, true),
-  set_config('request.headers', $5, true)`;
-
 /** A PostgreSQL duration setting ('3s', '8000', '1min') in ms; 0 or unreadable means none. */
 export function durationMs(value: string | undefined): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(value ?? '');
@@ -43,20 +36,23 @@ export function durationMs(value: string | undefined): number | undefined {
   return ms > 0 ? ms : undefined;
 }
 
-/** The statement that makes a transaction the caller's: role, claims, request, the role's timeout. */
-function requestSettings(caller: Caller, request: RequestInfo, role: RoleSettings): Statement {
+/** The settings that make a transaction the caller's: role, claims, request, the role's timeout. */
+function requestSettings(caller: Caller, request: RequestInfo, role: RoleSettings): Settings {
   if (!API_ROLES.has(caller.role)) {
     throw new RestError(403, '42501', `permission denied to set role "${caller.role}"`);
   }
+  const settings: [string, string][] = [
+    ['search_path', 'public, extensions'],
+    ['role', caller.role],
+    ['request.jwt.claims', JSON.stringify(caller.claims)],
+    ['request.method', request.method],
+    ['request.path', request.path],
+    ['request.headers', JSON.stringify(request.headers)],
+  ];
   // The role's own settings apply, as PostgREST applies them (the role is
   // switched with SET ROLE, which does not load them by itself).
-  let sql = SETTINGS_SQL;
-  const params: unknown[] = [caller.role, JSON.stringify(caller.claims), request.method, request.path, JSON.stringify(request.headers)];
-  if (role.statementTimeout) {
-    sql += `,\n  set_config('statement_timeout', $${params.length + 1}, true)`;
-    params.push(role.statementTimeout);
-  }
-  return { sql, params };
+  if (role.statementTimeout) settings.push(['statement_timeout', role.statementTimeout]);
+  return settings;
 }
 
 export async function inRequestTx<T>(
@@ -67,7 +63,7 @@ export async function inRequestTx<T>(
   role: RoleSettings,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  const settings = requestSettings(caller, request, role);
+  const settings = settingsStatement(requestSettings(caller, request, role));
   try {
     return await db.transaction(
       async (tx) => {
@@ -87,8 +83,8 @@ export async function inRequestTx<T>(
 
 /**
  * One read statement in a read-only request transaction, sent with its
- * settings as one batch: on PGlite's thread that is one round trip instead
- * of four (BEGIN, settings, read, COMMIT), most of a small read's cost.
+ * settings as one batch: one round trip instead of four (BEGIN, settings,
+ * read, COMMIT), most of a small read's cost.
  */
 export async function readInRequestTx<R extends Record<string, unknown>>(
   db: Database,
@@ -99,6 +95,6 @@ export async function readInRequestTx<R extends Record<string, unknown>>(
   ticket?: Ticket,
 ): Promise<QueryResult<R>> {
   const settings = requestSettings(caller, request, role);
-  const [, result] = await db.batch([settings, read], { readOnly: true, statementTimeoutMs: durationMs(role.statementTimeout), ticket });
+  const [result] = await db.batch([read], { readOnly: true, settings, statementTimeoutMs: durationMs(role.statementTimeout), ticket });
   return result as QueryResult<R>;
 }

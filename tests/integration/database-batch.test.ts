@@ -54,6 +54,15 @@ describe.each(targets)('batch on $name', (target) => {
     expect(rows!.rows).toEqual([{ n: 0 }]);
   });
 
+  it('makes its settings first, in the same transaction, and answers with the statements\' results only', async () => {
+    const settings = [['app.who', 'settings'], ['app.what', 'it\'s, "quoted"']] as const;
+    const results = await db.batch([{ sql: `select current_setting('app.who') as who, current_setting('app.what') as what, $1::int as n`, params: ['3'] }], { settings });
+    expect(results.map((r) => r.rows)).toEqual([[{ who: 'settings', what: 'it\'s, "quoted"', n: 3 }]]);
+    await expect(db.batch([{ sql: `insert into ${table} values ($1, $2)`, params: [4, 'ro'] }], { readOnly: true, settings })).rejects.toMatchObject({ code: '25006' });
+    const [after] = await db.batch([{ sql: `select coalesce(nullif(current_setting('app.who', true), ''), 'none') as who` }], { readOnly: true });
+    expect(after!.rows).toEqual([{ who: 'none' }]);
+  });
+
   it('refuses a write in a read-only batch with 25006', async () => {
     await expect(db.batch([{ sql: `insert into ${table} values ($1, $2)`, params: [3, 'ro'] }], { readOnly: true })).rejects.toMatchObject({ code: '25006' });
   });
