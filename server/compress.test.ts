@@ -5,7 +5,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { compressResponses } from './compress.ts';
+import { compressResponses, encodedResponse } from './compress.ts';
 
 const small = JSON.stringify({ ok: true });
 const json = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ id: i, title: `Título número ${i}`, excerpt: 'Um resumo que se repete.' })));
@@ -18,6 +18,9 @@ app.get('/small', (c) => c.json(JSON.parse(small)));
 app.get('/large', (c) => c.body(large, 200, { 'Content-Type': 'application/json' }));
 app.get('/image', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'image/png' }));
 app.get('/encoded', (c) => c.body(json, 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'identity-made-elsewhere' }));
+// Bodies of the same length that differ in one place, as REST answers do (compressed ones are remembered by text).
+const variant = (n: string) => json.replace('Título número 0', `Título número ${n}`);
+app.get('/variant/:n', (c) => encodedResponse(c, variant(c.req.param('n')), { status: 200, headers: { 'Content-Type': 'application/json' } }));
 app.get('/no-transform', (c) => c.body(json, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-transform' }));
 
 const get = (path: string, acceptEncoding?: string, method = 'GET') =>
@@ -36,6 +39,18 @@ it('answers brotli when the client takes it, gzip otherwise, each decompressing 
   const gz = await get('/json', 'gzip');
   expect(gz.headers.get('content-encoding')).toBe('gzip');
   expect(gunzipSync(await bytes(gz)).toString()).toBe(json);
+});
+
+it('answers each body its own bytes when the same texts come again and again', async () => {
+  for (const round of [1, 2, 3]) {
+    for (const n of ['1', '2', '3']) {
+      expect(variant(n).length).toBe(json.length);
+      const br = await get(`/variant/${n}`, 'br');
+      expect(brotliDecompressSync(await bytes(br)).toString(), `round ${round}`).toBe(variant(n));
+      const gz = await get(`/variant/${n}`, 'gzip');
+      expect(gunzipSync(await bytes(gz)).toString(), `round ${round}`).toBe(variant(n));
+    }
+  }
 });
 
 it('weakens a strong ETag of a compressed answer, as the bytes are no longer the same', async () => {

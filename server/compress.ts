@@ -39,9 +39,39 @@ type Body = string | Uint8Array;
 
 const byteLength = (body: Body) => (typeof body === 'string' ? Buffer.byteLength(body) : body.length);
 
+/**
+ * The compressed bytes of recent small text bodies, by encoding and text.
+ * The popular reads answer the same text again and again (the settings, the
+ * listing's first page, a post that went viral), and compressing it was a
+ * sixth of such a read's time on PostgreSQL (issue 11, decision 140); the
+ * text itself is still read from the database every time. Up to 16 K
+ * characters, which V8 hashes whole (a longer string's hash is its length
+ * only, and same-length bodies would be compared one by one), and
+ * MEMO_BYTES in all, emptied when full.
+ */
+const MEMO_CHARS = 16 * 1024;
+const MEMO_BYTES = 8 * 1024 * 1024;
+const memo = { br: new Map<string, Uint8Array>(), gzip: new Map<string, Uint8Array>(), bytes: 0 };
+
+function compressSmall(body: Body, size: number, encoding: 'br' | 'gzip'): Uint8Array {
+  const compress = () => (encoding === 'br' ? brotliCompressSync(body, brotliOptions(size, 1)) : gzipSync(body));
+  if (typeof body !== 'string' || body.length > MEMO_CHARS) return compress();
+  const known = memo[encoding].get(body);
+  if (known) return known;
+  const bytes = compress();
+  if (memo.bytes + size + bytes.length > MEMO_BYTES) {
+    memo.br.clear();
+    memo.gzip.clear();
+    memo.bytes = 0;
+  }
+  memo[encoding].set(body, bytes);
+  memo.bytes += size + bytes.length;
+  return bytes;
+}
+
 async function encode(body: Body, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
   const size = byteLength(body);
-  if (size <= SYNC_LIMIT) return encoding === 'br' ? brotliCompressSync(body, brotliOptions(size, 1)) : gzipSync(body);
+  if (size <= SYNC_LIMIT) return compressSmall(body, size, encoding);
   return encoding === 'br' ? brotliAsync(body, brotliOptions(size, 4)) : gzipAsync(body);
 }
 
