@@ -122,6 +122,31 @@ it('does not take back a client’s own waiting task for its next one', async ()
   expect(db.ran).toEqual(['reader 1', 'reader 2', 'reader 3']);
 });
 
+it('counts a taken-back task’s wait from its arrival, not from when it was queued again', async () => {
+  vi.useFakeTimers();
+  try {
+    const scheduler = new FairScheduler(2, 100);
+    const db = lane();
+    const hold = gate();
+    const first = scheduler.run('attacker', (t) => db.run('attacker 1', t, hold.opened));
+    let outcome = 'waiting';
+    const second = scheduler.run('attacker', (t) => db.run('attacker 2', t)).then(
+      () => (outcome = 'ran'),
+      (e: { code?: string }) => (outcome = e.code ?? 'failed'),
+    );
+    await vi.advanceTimersByTimeAsync(60);
+    // The reader's turn comes first: attacker 2 is taken back and waits again, 60 ms into its 100.
+    const reader = scheduler.run('reader', (t) => db.run('reader', t, hold.opened));
+    await vi.advanceTimersByTimeAsync(45);
+    expect(outcome).toBe('PGRST003');
+    hold.open();
+    await Promise.all([first, reader, second]);
+    expect(db.ran).toEqual(['attacker 1', 'reader']);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 describe('on the embedded database, with its thread', () => {
   let dir: string;
   let db: PgliteWorkerDatabase;

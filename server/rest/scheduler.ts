@@ -45,8 +45,10 @@ export class FairScheduler {
 
   async run<T>(client: string, task: (ticket: Ticket) => Promise<T>): Promise<T> {
     let again = false;
+    // From arrival: a task taken back and queued again does not start a new wait.
+    const deadline = Date.now() + this.maxWaitMs;
     for (;;) {
-      if (again || this.busy() >= this.concurrency || this.waiting.size > 0) await this.wait(client, again);
+      if (again || this.busy() >= this.concurrency || this.waiting.size > 0) await this.wait(client, again, deadline);
       else this.reserved++;
       const entry = this.begin(client);
       try {
@@ -68,14 +70,14 @@ export class FairScheduler {
   }
 
   /** Waits for this client's turn; a task given back goes first among its client's. */
-  private wait(client: string, first: boolean): Promise<void> {
+  private wait(client: string, first: boolean, deadline: number): Promise<void> {
     const waited = new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         start: resolve,
         timer: setTimeout(() => {
           this.remove(client, waiter);
           reject(new PoolTimeoutError());
-        }, this.maxWaitMs),
+        }, Math.max(0, deadline - Date.now())),
       };
       const queue = this.waiting.get(client);
       if (!queue) this.waiting.set(client, [waiter]);
