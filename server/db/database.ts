@@ -2,6 +2,7 @@
  * The one database interface every part of the backend uses, so the same code
  * runs on embedded PGlite and on a real PostgreSQL server (DATABASE_URL).
  */
+import type { Settings } from './prepared.mjs';
 import type { Ticket } from './ticket.ts';
 
 export interface QueryResult<T> {
@@ -33,7 +34,7 @@ export interface TransactionOptions {
    * true)`), made before the statements in one statement with READ ONLY
    * (server/db/prepared.mjs), as PostgREST sets a request's role and claims.
    */
-  settings?: ReadonlyArray<readonly [string, string]>;
+  settings?: Settings;
   /**
    * batch() only, embedded PGlite only: the batch may wait inside the
    * database thread behind the one running, and be given back until it

@@ -8,6 +8,12 @@
 import { createHash } from 'node:crypto';
 
 /**
+ * A batch's shape beyond its statements (TransactionOptions in database.ts).
+ * @typedef {ReadonlyArray<readonly [string, string]>} Settings
+ * @typedef {{ readOnly?: boolean, settings?: Settings }} BatchShape
+ */
+
+/**
  * A parameter as text, typed by the statement (`$1::text::uuid`), as every
  * statement of the REST layer types them.
  * @param {unknown} value
@@ -30,7 +36,7 @@ export const preparedName = (sql) => `s${createHash('sha1').update(sql).digest('
 /**
  * Transaction-local settings, in order: `set_config(name, value, true)` for
  * each, in one statement.
- * @param {ReadonlyArray<readonly [string, string]>} settings
+ * @param {Settings} settings
  * @returns {{ sql: string, params: string[] }}
  */
 export function settingsStatement(settings) {
@@ -45,12 +51,13 @@ export function settingsStatement(settings) {
  * only` cost a tenth of a small read's throughput (issue 11, decision 140).
  * Always prepared (params, even none), as its text only varies with how many
  * settings there are.
- * @param {{ readOnly?: boolean, settings?: ReadonlyArray<readonly [string, string]> }} options
+ * @param {BatchShape} options
  * @returns {{ sql: string, params: string[] } | undefined}
  */
-function preamble({ readOnly, settings = [] }) {
-  if (!hasPreamble({ readOnly, settings })) return undefined;
-  return { sql: preambleSql(settings.length, Boolean(readOnly)), params: settings.flat() };
+function preamble(options) {
+  if (!hasPreamble(options)) return undefined;
+  const settings = options.settings ?? [];
+  return { sql: preambleSql(settings.length, Boolean(options.readOnly)), params: settings.flat() };
 }
 
 /** @type {Map<string, string>} */
@@ -98,7 +105,7 @@ function nameOf(sql) {
  * statement, when it has no parameters) and whether the connection holds it
  * already (no Parse then).
  * @param {{ sql: string, params?: unknown[] }[]} statements
- * @param {{ readOnly?: boolean, settings?: ReadonlyArray<readonly [string, string]> }} options
+ * @param {BatchShape} options
  * @param {Set<string>} prepared the names the connection holds
  */
 export function pipelineStatements(statements, options, prepared) {
@@ -113,9 +120,9 @@ export function pipelineStatements(statements, options, prepared) {
  * The callers' results: without the preamble's.
  * @template T
  * @param {T[]} results
- * @param {{ readOnly?: boolean, settings?: ReadonlyArray<readonly [string, string]> }} options
+ * @param {BatchShape} options
  */
 export const callersResults = (results, options) => (hasPreamble(options) ? results.slice(1) : results);
 
-/** @param {{ readOnly?: boolean, settings?: ReadonlyArray<readonly [string, string]> }} options */
+/** @param {BatchShape} options */
 const hasPreamble = ({ readOnly, settings }) => Boolean(readOnly || settings?.length);
