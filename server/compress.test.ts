@@ -21,6 +21,9 @@ app.get('/encoded', (c) => c.body(json, 200, { 'Content-Type': 'application/json
 // Bodies of the same length that differ in one place, as REST answers do (compressed ones are remembered by text).
 const variant = (n: string) => json.replace('Título número 0', `Título número ${n}`);
 app.get('/variant/:n', (c) => encodedResponse(c, variant(c.req.param('n')), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+// One address whose text changes between requests, as a table's rows do.
+let edition = 0;
+app.get('/changing', (c) => encodedResponse(c, variant(String(edition)), { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Range': '0-59/*' } }));
 app.get('/no-transform', (c) => c.body(json, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-transform' }));
 
 const get = (path: string, acceptEncoding?: string, method = 'GET') =>
@@ -51,6 +54,24 @@ it('answers each body its own bytes when the same texts come again and again', a
       expect(gunzipSync(await bytes(gz)).toString(), `round ${round}`).toBe(variant(n));
     }
   }
+});
+
+it('answers the new text when the text at the same address changes, in either encoding', async () => {
+  for (const n of [1, 1, 2, 2, 1, 3]) {
+    edition = n;
+    const br = await get('/changing', 'br');
+    expect(brotliDecompressSync(await bytes(br)).toString(), `edition ${n}`).toBe(variant(String(n)));
+    const gz = await get('/changing', 'gzip');
+    expect(gunzipSync(await bytes(gz)).toString(), `edition ${n}`).toBe(variant(String(n)));
+  }
+});
+
+it("keeps the handler's headers and adds Vary once, without a Headers object in between", async () => {
+  const res = await get('/changing', 'br');
+  expect(res.headers.get('content-range')).toBe('0-59/*');
+  expect(res.headers.get('content-type')).toBe('application/json');
+  expect(res.headers.get('vary')).toBe('Accept-Encoding');
+  expect(res.headers.get('content-encoding')).toBe('br');
 });
 
 it('weakens a strong ETag of a compressed answer, as the bytes are no longer the same', async () => {

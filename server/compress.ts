@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
-import { preferredEncoding } from './site/encoding.ts';
+import { preferredEncoding, type Encoding } from './site/encoding.ts';
 
 /** Below this, compression saves less than it costs (as hono/compress). */
 const THRESHOLD = 1024;
@@ -40,67 +40,116 @@ type Body = string | Uint8Array;
 const byteLength = (body: Body) => (typeof body === 'string' ? Buffer.byteLength(body) : body.length);
 
 /**
- * The compressed bytes of recent small text bodies, by encoding and text.
- * The popular reads answer the same text again and again (the settings, the
- * listing's first page, a post that went viral), and compressing it was a
- * sixth of such a read's time on PostgreSQL (issue 11, decision 140); the
- * text itself is still read from the database every time. Up to 16 K
- * characters, which V8 hashes whole (a longer string's hash is its length
- * only, and same-length bodies would be compared one by one), and
- * MEMO_BYTES in all, emptied when full.
+ * The compressed bytes of the last text answered at each address, by
+ * encoding. The popular reads answer the same text again and again (the
+ * settings, the listing's first page, a post that went viral), and
+ * compressing it was a sixth of such a read's time on PostgreSQL (issue 11,
+ * decision 140); the text itself is still read from the database every time,
+ * and its bytes are reused only when it is equal to the text they were made
+ * from (a compare, cheaper than hashing the text as a key). Texts up to
+ * MEMO_CHARS, MEMO_BYTES in all, emptied when full.
  */
-const MEMO_CHARS = 16 * 1024;
+const MEMO_CHARS = 64 * 1024;
 const MEMO_BYTES = 8 * 1024 * 1024;
-const memo = { br: new Map<string, Uint8Array>(), gzip: new Map<string, Uint8Array>(), bytes: 0 };
+interface Remembered {
+  text: string;
+  bytes: Uint8Array;
+}
+const memo = { br: new Map<string, Remembered>(), gzip: new Map<string, Remembered>(), bytes: 0 };
+/** What an entry holds, counted generously (a text may take two bytes a character). */
+const weight = (entry: Remembered) => 2 * entry.text.length + entry.bytes.length;
 
-function compressSmall(body: Body, size: number, encoding: 'br' | 'gzip'): Uint8Array {
-  const compress = () => (encoding === 'br' ? brotliCompressSync(body, brotliOptions(size, 1)) : gzipSync(body));
-  if (typeof body !== 'string' || body.length > MEMO_CHARS) return compress();
-  const known = memo[encoding].get(body);
-  if (known) return known;
-  const bytes = compress();
-  if (memo.bytes + size + bytes.length > MEMO_BYTES) {
+const compressSync = (body: Body, size: number, encoding: Encoding): Uint8Array =>
+  encoding === 'br' ? brotliCompressSync(body, brotliOptions(size, 1)) : gzipSync(body);
+
+async function compress(body: Body, encoding: Encoding): Promise<Uint8Array> {
+  const size = byteLength(body);
+  if (size <= SYNC_LIMIT) return compressSync(body, size, encoding);
+  return encoding === 'br' ? brotliAsync(body, brotliOptions(size, 4)) : gzipAsync(body);
+}
+
+/** `body` compressed; the bytes made last time for `slot` when it is the same text. */
+async function encode(body: Body, encoding: Encoding, slot: string | undefined): Promise<Uint8Array> {
+  if (slot === undefined || typeof body !== 'string' || body.length > MEMO_CHARS) return compress(body, encoding);
+  const entries = memo[encoding];
+  const known = entries.get(slot);
+  if (known?.text === body) return known.bytes;
+  const entry = { text: body, bytes: await compress(body, encoding) };
+  // Read again: another request may have filled the slot while this one compressed.
+  const replaced = entries.get(slot);
+  if (replaced) memo.bytes -= weight(replaced);
+  if (memo.bytes + weight(entry) > MEMO_BYTES) {
     memo.br.clear();
     memo.gzip.clear();
     memo.bytes = 0;
   }
-  memo[encoding].set(body, bytes);
-  memo.bytes += size + bytes.length;
-  return bytes;
+  entries.set(slot, entry);
+  memo.bytes += weight(entry);
+  return entry.bytes;
 }
 
-async function encode(body: Body, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
-  const size = byteLength(body);
-  if (size <= SYNC_LIMIT) return compressSmall(body, size, encoding);
-  return encoding === 'br' ? brotliAsync(body, brotliOptions(size, 4)) : gzipAsync(body);
+/** Whether `body` is THRESHOLD bytes or more, without encoding a long text to count (a UTF-16 unit is 1 to 3 UTF-8 bytes). */
+const worthCompressing = (body: Body) =>
+  typeof body === 'string' ? body.length >= THRESHOLD || (body.length * 3 >= THRESHOLD && Buffer.byteLength(body) >= THRESHOLD) : body.length >= THRESHOLD;
+
+const mentionsAcceptEncoding = (vary: string | null | undefined) => vary === '*' || /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary ?? '');
+
+type HeaderRecord = Record<string, string>;
+
+/**
+ * `headers` for this answer: `Vary` names Accept-Encoding; when `encoding` is
+ * set, Content-Encoding is, Content-Length goes and a strong ETag becomes
+ * weak, as the bytes differ. One pass, names compared without case.
+ */
+function negotiate(headers: HeaderRecord, encoding: Encoding | undefined): void {
+  let vary: string | undefined;
+  for (const key of Object.keys(headers)) {
+    const lower = key.toLowerCase();
+    if (lower === 'vary') vary = key;
+    else if (encoding && lower === 'content-length') delete headers[key];
+    else if (encoding && lower === 'etag' && !headers[key]!.startsWith('W/')) headers[key] = `W/${headers[key]}`;
+  }
+  if (vary === undefined) headers.Vary = 'Accept-Encoding';
+  else if (!mentionsAcceptEncoding(headers[vary])) headers[vary] = `${headers[vary]}, Accept-Encoding`;
+  if (encoding) headers['Content-Encoding'] = encoding;
 }
 
-const mentionsAcceptEncoding = (vary: string | null) => vary === '*' || /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary ?? '');
+/**
+ * Answers made here: negotiated, with their CORS headers when the request is
+ * an API's, so the middlewares pass them on as they are. Their headers stay
+ * a plain record, which @hono/node-server writes out as it is; asking such an
+ * answer for its `headers` would make a fetch Headers object of them and
+ * back (a tenth of a small read's time on the event loop, issue 11).
+ */
+const finished = new WeakSet<Response>();
 
-function addVary(headers: Headers): void {
-  const vary = headers.get('Vary');
-  if (mentionsAcceptEncoding(vary)) return;
-  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+/** Whether `res` was made here (and nothing is left to add to it). */
+export const isFinished = (res: Response): boolean => finished.has(res);
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The CORS headers of an API's answers, set by cors.ts for encodedResponse to include. */
+    corsHeaders: Readonly<HeaderRecord>;
+  }
+}
+
+async function negotiated(c: Context, body: Body | null, status: number, headers: HeaderRecord): Promise<Response> {
+  const encoding = body !== null && worthCompressing(body) ? preferredEncoding(c) : undefined;
+  negotiate(headers, encoding);
+  const sent = encoding ? await encode(body!, encoding, c.req.method === 'GET' ? c.req.url : undefined) : body;
+  const res = new Response(sent, { status, headers });
+  finished.add(res);
+  return res;
 }
 
 /**
  * The response for a body in hand, compressed for this client when worth it,
- * with `Vary`; a strong ETag becomes weak, as the bytes differ. Handlers that
- * hold their body (the REST API) answer with it directly: the middleware
- * would have to read it back out of a Response first.
+ * with `Vary` and the API's CORS headers. Handlers that hold their body (the
+ * REST API) answer with it directly: the middleware would have to read it
+ * back out of a Response first.
  */
-export async function encodedResponse(c: Context, body: Body | null, init: { status: number; statusText?: string; headers: Headers | Record<string, string> }): Promise<Response> {
-  const headers = new Headers(init.headers);
-  addVary(headers);
-  const encoding = body === null ? undefined : preferredEncoding(c);
-  if (body === null || !encoding || byteLength(body) < THRESHOLD) {
-    return new Response(typeof body === 'string' || body === null ? body : new Uint8Array(body), { ...init, headers });
-  }
-  headers.set('Content-Encoding', encoding);
-  headers.delete('Content-Length');
-  const etag = headers.get('ETag');
-  if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
-  return new Response(new Uint8Array(await encode(body, encoding)), { ...init, headers });
+export function encodedResponse(c: Context, body: Body | null, init: { status: number; headers: HeaderRecord }): Promise<Response> {
+  return negotiated(c, body, init.status, { ...c.var.corsHeaders, ...init.headers });
 }
 
 /** Compresses what the handlers left uncompressed (auth answers, small files). */
@@ -108,6 +157,7 @@ export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
+    if (isFinished(res)) return;
     // Headers and status first: asking for the body turns @hono/node-server's
     // lightweight answer into a full fetch Response with a stream.
     if (c.req.method === 'HEAD' || [204, 206, 304].includes(res.status)) return;
@@ -115,11 +165,13 @@ export function compressResponses(): MiddlewareHandler {
     if (res.headers.has('Content-Encoding') || mentionsAcceptEncoding(res.headers.get('Vary'))) return;
     if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '')) return;
     if (/(^|,)\s*no-transform\s*(,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
+    // A record cannot hold several Set-Cookie lines (no answer here sets cookies).
+    if (res.headers.has('Set-Cookie')) return;
     if (!res.body) return;
     const body = new Uint8Array(await res.arrayBuffer());
     // Hono merges the old answer's headers into a new one (Content-Length and
     // a strong ETag would come back): drop the old answer first.
     c.res = undefined;
-    c.res = await encodedResponse(c, body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    c.res = await negotiated(c, body, res.status, Object.fromEntries(res.headers));
   };
 }

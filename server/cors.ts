@@ -1,6 +1,7 @@
 /**
  * CORS for the APIs (protocol §0: what supabase-js sends and must read).
  * Preflights are hono's cors(). For the requests themselves the headers are
+ * part of the answer when encodedResponse makes it (the REST API's), else
  * added to the handler's answer after it is made: hono's cors() sets them
  * before, on a placeholder answer, which makes hono rebuild the handler's
  * answer as a full fetch Response with a stream body, and @hono/node-server
@@ -9,6 +10,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { isFinished } from './compress.ts';
 
 const ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const ALLOW_HEADERS = [
@@ -20,9 +22,13 @@ const EXPOSE_HEADERS = ['Content-Range', 'Content-Profile', 'Location', 'X-Total
 export function apiCors(): MiddlewareHandler {
   const preflight = cors({ origin: '*', allowMethods: ALLOW_METHODS, allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: 86400 });
   const expose = EXPOSE_HEADERS.join(',');
+  const headers = Object.freeze({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': expose });
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
+    // Answers made with encodedResponse include them as they are made.
+    c.set('corsHeaders', headers);
     await next();
+    if (isFinished(c.res)) return;
     try {
       c.res.headers.set('Access-Control-Allow-Origin', '*');
       c.res.headers.set('Access-Control-Expose-Headers', expose);

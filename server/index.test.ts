@@ -30,6 +30,18 @@ it('listens on a free port of 127.0.0.1 and answers REST with its anon key', asy
   expect(await res.json()).toEqual([{ title: 'First' }]);
 });
 
+it('answers REST reads over the socket with CORS, Vary and its own headers, each once', async () => {
+  const res = await fetch(`${server.url}/rest/v1/notes?select=*&order=id&limit=1`, { headers: { apikey: server.anonKey, 'Accept-Encoding': 'br' } });
+  expect(res.status).toBe(200);
+  // fetch joins a header sent twice with ", ": each of these must come once.
+  expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
+  expect(res.headers.get('vary')).toBe('Accept-Encoding');
+  expect(res.headers.get('content-range')).toBe('0-0/*');
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(await res.json()).toEqual([expect.objectContaining({ title: 'First' })]);
+});
+
 it('has a service_role key that bypasses RLS', async () => {
   const res = await fetch(`${server.url}/rest/v1/notes?select=title&published=is.false`, { headers: { apikey: server.serviceRoleKey } });
   expect(await res.json()).toEqual([{ title: 'Draft' }]);

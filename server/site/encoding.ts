@@ -9,8 +9,20 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export type Encoding = 'br' | 'gzip';
 const PREFERENCE: Encoding[] = ['br', 'gzip'];
 
+/** Choices by Accept-Encoding value: browsers send a handful of them, and every API answer asks. */
+const chosenFor = new Map<string, Encoding | undefined>();
+
 /** The best encoding the request's Accept-Encoding allows (ours first among equals: brotli is smaller). */
 export function preferredEncoding(c: Context): Encoding | undefined {
+  const header = c.req.header('Accept-Encoding') ?? '';
+  if (chosenFor.has(header)) return chosenFor.get(header);
+  const encoding = negotiate(c);
+  if (chosenFor.size >= 100) chosenFor.clear();
+  chosenFor.set(header, encoding);
+  return encoding;
+}
+
+function negotiate(c: Context): Encoding | undefined {
   const chosen = accepts(c, {
     header: 'Accept-Encoding',
     supports: PREFERENCE,
