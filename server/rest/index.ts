@@ -2,6 +2,7 @@
  * /rest/v1: the PostgREST subset of issue 2. Each request: check profile and
  * token, parse, then one transaction under the caller's role and claims.
  */
+import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { limitBodies } from '../body-limit.ts';
 import type { AppDeps } from '../deps.ts';
@@ -45,6 +46,19 @@ interface Prepared {
   profile: string | undefined;
 }
 
+/**
+ * Every header of the request, by lower-case name: Node's own record when
+ * served by @hono/node-server (made already for the lookups), which spares
+ * building a fetch Headers object from the raw headers on every request.
+ */
+function allHeaders(c: Context<RestEnv>): Record<string, string> {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (!incoming) return c.req.header();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
 async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared> {
   const headers = { get: (n: string) => c.req.header(n) };
   const profile = checkProfile(c.req.method, headers);
@@ -52,7 +66,7 @@ async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared
   c.set('restRole', caller.role);
   const url = new URL(c.req.url);
   // PostgREST sees the path after the gateway strips /rest/v1.
-  const info: RequestInfo = { method: c.req.method, path: url.pathname.replace(/^\/rest\/v1/, '') || '/', headers: c.req.header() };
+  const info: RequestInfo = { method: c.req.method, path: url.pathname.replace(/^\/rest\/v1/, '') || '/', headers: allHeaders(c) };
   return { caller, info, url, profile };
 }
 

@@ -44,7 +44,7 @@ function requestSettings(caller: Caller, request: RequestInfo, role: RoleSetting
   const settings: [string, string][] = [
     ['search_path', 'public, extensions'],
     ['role', caller.role],
-    ['request.jwt.claims', JSON.stringify(caller.claims)],
+    ['request.jwt.claims', caller.claimsJson],
     ['request.method', request.method],
     ['request.path', request.path],
     ['request.headers', JSON.stringify(request.headers)],
