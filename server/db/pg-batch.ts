@@ -3,6 +3,9 @@
  * Bind, Describe and Execute for each (Parse too, the first time a
  * connection sees a statement with parameters: those are prepared once per
  * connection and keep their plan, as PostgREST's are), then a single Sync.
+ * Describe only until the connection has described a prepared statement
+ * once: its columns cannot change (Postgres fails the statement rather than
+ * answer other columns), so they are remembered and not asked again.
  * One write, and one answer: with a Sync per statement Postgres flushes
  * after each, and every flush is another wake-up and read on the event loop
  * (a quarter of a small read's throughput, measured). Before the Sync,
@@ -47,6 +50,9 @@ export interface PreparedStatement extends Statement {
   prepared: boolean;
 }
 
+/** A result's columns, as Postgres describes them (pg's Field messages). */
+export type Fields = unknown[];
+
 export class PipelinedBatch {
   private readonly results: PgResult[] = [];
   private current: PgResult | undefined;
@@ -55,17 +61,30 @@ export class PipelinedBatch {
   /** Settles once Postgres has answered the whole batch (or the connection failed). */
   readonly done = new Promise<QueryResult<Record<string, unknown>>[]>((resolve, reject) => (this.settle = { resolve, reject }));
 
-  constructor(private readonly statements: PreparedStatement[]) {}
+  /**
+   * @param described the columns of the statements this connection has
+   *   described, by prepared name; the batch adds the ones it learns
+   */
+  constructor(
+    private readonly statements: PreparedStatement[],
+    private readonly described: Map<string, Fields>,
+  ) {}
+
+  /** The columns of the i-th statement when they are known without asking. */
+  private known(i: number): Fields | undefined {
+    const s = this.statements[i]!;
+    return s.prepared ? this.described.get(s.name) : undefined;
+  }
 
   submit(connection: Connection): null {
     connection.stream.cork();
     try {
-      for (const s of this.statements) {
+      this.statements.forEach((s, i) => {
         if (!s.prepared) connection.parse({ text: s.sql, name: s.name, types: [] });
         connection.bind({ statement: s.name, portal: '', values: (s.params ?? []).map(asText), binary: false });
-        connection.describe({ type: 'P', name: '' });
+        if (!this.known(i)) connection.describe({ type: 'P', name: '' });
         connection.execute({ portal: '', rows: 0 });
-      }
+      });
       connection.sync();
     } finally {
       connection.stream.uncork();
@@ -73,18 +92,32 @@ export class PipelinedBatch {
     return null;
   }
 
+  /** The result being read: the one of statement number results.length. */
   private result(): PgResult {
-    this.current ??= new Result();
+    if (!this.current) {
+      this.current = new Result();
+      const fields = this.known(this.results.length);
+      if (fields) this.current.addFields(fields);
+    }
     return this.current;
   }
 
-  handleRowDescription(msg: { fields: unknown[] }): void {
+  handleRowDescription(msg: { fields: Fields }): void {
     this.result().addFields(msg.fields);
+    const { name } = this.statements[this.results.length]!;
+    if (name) this.described.set(name, msg.fields);
   }
 
   handleDataRow(msg: { fields: unknown[] }): void {
+    if (this.failure) return;
     const result = this.result();
-    result.addRow(result.parseRow(msg.fields));
+    try {
+      result.addRow(result.parseRow(msg.fields));
+    } catch (e) {
+      // A value its type's parser refuses: the batch fails when Postgres has
+      // answered all of it (as pg's own queries do), rather than never.
+      this.failure = e instanceof Error ? e : new Error(String(e));
+    }
   }
 
   handleCommandComplete(msg: unknown): void {

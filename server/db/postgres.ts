@@ -13,7 +13,7 @@
  */
 import pg from 'pg';
 import type { Database, PgError, Queryable } from './database.ts';
-import { isServerError, PipelinedBatch } from './pg-batch.ts';
+import { isServerError, PipelinedBatch, type Fields } from './pg-batch.ts';
 import { callersResults, pipelineStatements } from './prepared.mjs';
 
 export const POOL_SIZE = 10;
@@ -69,6 +69,8 @@ export const MAX_PREPARED = 500;
 
 /** The prepared statements each connection holds, by name. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+/** The columns of the prepared statements each connection has described, by name. */
+const describedOn = new WeakMap<pg.PoolClient, Map<string, Fields>>();
 
 export interface PostgresOptions {
   /** Prepared statements a connection may hold before it is replaced (tests set it low). */
@@ -135,10 +137,12 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       const client = await checkout();
       let prepared = preparedOn.get(client);
       if (!prepared) preparedOn.set(client, (prepared = new Set()));
+      let described = describedOn.get(client);
+      if (!described) describedOn.set(client, (described = new Map()));
       const sent = pipelineStatements(statements, options, prepared);
       let broken = false;
       try {
-        const batch = new PipelinedBatch(sent);
+        const batch = new PipelinedBatch(sent, described);
         client.query(batch as unknown as pg.QueryConfig);
         const results = await batch.done;
         for (const s of sent) if (s.name) prepared.add(s.name);

@@ -43,6 +43,18 @@ describe.each(targets)('batch on $name', (target) => {
     expect(after!.rows).toEqual([{ who: 'none' }]);
   });
 
+  it('answers a statement run again and again by its columns, of each type, and an empty result as empty', async () => {
+    // On PostgreSQL a connection describes a prepared statement once and reuses its columns after.
+    const read = { sql: `select $1::int as n, $1::text as t, ($1::int > 1) as big, null::jsonb as j where $1::int < 5`, params: ['3'] };
+    for (let round = 0; round < 12; round++) {
+      const results = await Promise.all([
+        db.batch([read], { readOnly: true, settings: [['app.round', String(round)]] }),
+        db.batch([{ ...read, params: ['7'] }], { readOnly: true }),
+      ]);
+      expect(results.map(([r]) => r!.rows), `round ${round}`).toEqual([[{ n: 3, t: '3', big: true, j: null }], []]);
+    }
+  });
+
   it('keeps nothing when a later statement fails, names that failure (not the skipped ones), and answers the next batch', async () => {
     const outcome = db.batch([
       { sql: `insert into ${table} values ($1, $2)`, params: [1, 'half'] },
