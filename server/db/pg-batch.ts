@@ -16,7 +16,6 @@
  * A pg "submittable" (the interface pg-cursor uses): the client hands it the
  * connection and the backend's messages in order.
  */
-import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { QueryResult, Statement } from './database.ts';
 import { asText } from './prepared.mjs';
@@ -30,19 +29,6 @@ type Connection = {
   stream: { cork(): void; uncork(): void };
 };
 
-interface PgResult {
-  rows: Record<string, unknown>[];
-  rowCount: number | null;
-  addFields(fields: unknown[]): void;
-  parseRow(values: unknown[]): Record<string, unknown>;
-  addRow(row: Record<string, unknown>): void;
-  addCommandComplete(msg: unknown): void;
-}
-
-/** pg's own result builder, with its type parsers (not in @types/pg). */
-const Result = createRequire(import.meta.url)('pg/lib/result.js') as new () => PgResult;
-
-
 export interface PreparedStatement extends Statement {
   /** Its prepared statement's name, when it has parameters ('' for the unnamed one). */
   name: string;
@@ -50,28 +36,69 @@ export interface PreparedStatement extends Statement {
   prepared: boolean;
 }
 
-/** A result's columns, as Postgres describes them (pg's Field messages). */
-export type Fields = unknown[];
+/** A column as Postgres describes it (pg's Field message; values come as text, as bound). */
+interface Field {
+  name: string;
+  dataTypeID: number;
+}
+
+/**
+ * How a statement's rows read: its column names and their types' parsers
+ * (pg's, as its own queries use), made once per description, not once per
+ * result as pg's Result makes them.
+ */
+export class RowShape {
+  private readonly names: string[];
+  private readonly parsers: ((text: string) => unknown)[];
+
+  constructor(fields: Field[]) {
+    this.names = fields.map((f) => f.name);
+    this.parsers = fields.map((f) => pg.types.getTypeParser(f.dataTypeID, 'text'));
+  }
+
+  row(values: (string | null)[]): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
+      row[this.names[i]!] = value === null ? null : this.parsers[i]!(value);
+    }
+    return row;
+  }
+}
+
+/** The rows a command tag counts: `INSERT 0 3`, `UPDATE 2`, `SELECT 5`; none for `SET`. */
+function taggedCount(tag: string): number | undefined {
+  const m = /^[A-Za-z]+(?: (\d+))?(?: (\d+))?/.exec(tag);
+  const count = m?.[2] ?? m?.[1];
+  return count === undefined ? undefined : Number(count);
+}
+
+interface Reading {
+  shape: RowShape | undefined;
+  rows: Record<string, unknown>[];
+}
 
 export class PipelinedBatch {
-  private readonly results: PgResult[] = [];
-  private current: PgResult | undefined;
-  private failure: Error | undefined;
+  private readonly results: QueryResult<Record<string, unknown>>[] = [];
+  private current: Reading | undefined = undefined;
+  private failure: Error | undefined = undefined;
+  /** Set by pg's client on what it is given (declared, so this object keeps one shape). */
+  callback: undefined = undefined;
   private settle!: { resolve: (r: QueryResult<Record<string, unknown>>[]) => void; reject: (e: Error) => void };
   /** Settles once Postgres has answered the whole batch (or the connection failed). */
   readonly done = new Promise<QueryResult<Record<string, unknown>>[]>((resolve, reject) => (this.settle = { resolve, reject }));
 
   /**
-   * @param described the columns of the statements this connection has
-   *   described, by prepared name; the batch adds the ones it learns
+   * @param described how the rows of the statements this connection has
+   *   described read, by prepared name; the batch adds the ones it learns
    */
   constructor(
     private readonly statements: PreparedStatement[],
-    private readonly described: Map<string, Fields>,
+    private readonly described: Map<string, RowShape>,
   ) {}
 
-  /** The columns of the i-th statement when they are known without asking. */
-  private known(i: number): Fields | undefined {
+  /** How the i-th statement's rows read, when that is known without asking. */
+  private known(i: number): RowShape | undefined {
     const s = this.statements[i]!;
     return s.prepared ? this.described.get(s.name) : undefined;
   }
@@ -93,26 +120,24 @@ export class PipelinedBatch {
   }
 
   /** The result being read: the one of statement number results.length. */
-  private result(): PgResult {
-    if (!this.current) {
-      this.current = new Result();
-      const fields = this.known(this.results.length);
-      if (fields) this.current.addFields(fields);
-    }
+  private reading(): Reading {
+    this.current ??= { shape: this.known(this.results.length), rows: [] };
     return this.current;
   }
 
-  handleRowDescription(msg: { fields: Fields }): void {
-    this.result().addFields(msg.fields);
+  handleRowDescription(msg: { fields: Field[] }): void {
+    const shape = new RowShape(msg.fields);
+    this.reading().shape = shape;
     const { name } = this.statements[this.results.length]!;
-    if (name) this.described.set(name, msg.fields);
+    if (name) this.described.set(name, shape);
   }
 
-  handleDataRow(msg: { fields: unknown[] }): void {
+  handleDataRow(msg: { fields: (string | null)[] }): void {
     if (this.failure) return;
-    const result = this.result();
+    const reading = this.reading();
     try {
-      result.addRow(result.parseRow(msg.fields));
+      if (!reading.shape) throw new Error('a row came before its description');
+      reading.rows.push(reading.shape.row(msg.fields));
     } catch (e) {
       // A value its type's parser refuses: the batch fails when Postgres has
       // answered all of it (as pg's own queries do), rather than never.
@@ -120,15 +145,13 @@ export class PipelinedBatch {
     }
   }
 
-  handleCommandComplete(msg: unknown): void {
-    const result = this.result();
-    result.addCommandComplete(msg);
-    this.results.push(result);
+  handleCommandComplete(msg: { text: string }): void {
+    this.results.push({ rows: this.reading().rows, affectedRows: taggedCount(msg.text) });
     this.current = undefined;
   }
 
   handleEmptyQuery(): void {
-    this.results.push(this.result());
+    this.results.push({ rows: [], affectedRows: undefined });
     this.current = undefined;
   }
 
@@ -144,7 +167,7 @@ export class PipelinedBatch {
 
   handleReadyForQuery(): void {
     if (this.failure) return this.settle.reject(this.failure);
-    this.settle.resolve(this.results.map((r) => ({ rows: r.rows, affectedRows: r.rowCount ?? undefined })));
+    this.settle.resolve(this.results);
   }
 
   handlePortalSuspended(): void {}

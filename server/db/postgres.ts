@@ -13,7 +13,7 @@
  */
 import pg from 'pg';
 import type { Database, PgError, Queryable } from './database.ts';
-import { isServerError, PipelinedBatch, type Fields } from './pg-batch.ts';
+import { isServerError, PipelinedBatch, type RowShape } from './pg-batch.ts';
 import { callersResults, pipelineStatements } from './prepared.mjs';
 
 export const POOL_SIZE = 10;
@@ -69,8 +69,8 @@ export const MAX_PREPARED = 500;
 
 /** The prepared statements each connection holds, by name. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-/** The columns of the prepared statements each connection has described, by name. */
-const describedOn = new WeakMap<pg.PoolClient, Map<string, Fields>>();
+/** How the rows of the prepared statements each connection has described read, by name. */
+const describedOn = new WeakMap<pg.PoolClient, Map<string, RowShape>>();
 
 export interface PostgresOptions {
   /** Prepared statements a connection may hold before it is replaced (tests set it low). */
