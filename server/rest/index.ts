@@ -14,8 +14,9 @@ import { authenticate, type Caller } from './authenticate.ts';
 import { bodyRows, invalidBody, isObject, parseJson, writeColumns } from './body.ts';
 import { errorResponse, type RestEnv } from './error-response.ts';
 import { parseQuery, RESERVED } from './query-parser.ts';
-import { buildReadSql, readResult, type ReadRow } from './read.ts';
-import { checkProfile, parsePrefer, parseRangeHeader, wantsSingleObject } from './request-options.ts';
+import { readResult, type ReadRow } from './read.ts';
+import { readPlan } from './read-plans.ts';
+import { checkProfile, parsePrefer, wantsSingleObject } from './request-options.ts';
 import { inRequestTx, readInRequestTx, Rollback, type RequestInfo } from './request-tx.ts';
 import { restResponse } from './response.ts';
 import { FairScheduler } from './scheduler.ts';
@@ -27,8 +28,6 @@ import { runDelete, runInsert, runUpdate, type WriteResult } from './write.ts';
 
 /** 1 MB, as the hosted gateway allows for API bodies; beyond it 413 before any parsing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** [api] max_rows of supabase/config.toml: no read returns more rows. */
-const MAX_ROWS = 1000;
 
 const caches = new WeakMap<Database, SchemaCache>();
 
@@ -140,19 +139,10 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
   app.on(['GET', 'HEAD'], '/:table', async (c) => {
     const { caller, info, url, profile } = await prepare(c, jwtSecret);
     const table = await lookupTable(schema, c.req.param('table'));
-    const q = parseQuery(url.searchParams);
-    if (q.limit === undefined && q.offset === undefined) {
-      const range = parseRangeHeader(c.req.header('range'));
-      if (range) {
-        q.offset = range.offset;
-        if (range.limit !== undefined) q.limit = range.limit;
-      }
-    }
     const single = wantsSingleObject(c.req.header('accept'));
     const prefer = parsePrefer(c.req.header('prefer'));
+    const { q, opts, read } = readPlan(table, { search: url.search, range: c.req.header('range'), single, count: prefer.count });
     const role = await schema.roleSettings(caller.role);
-    const opts = { single, count: prefer.count, maxRows: MAX_ROWS };
-    const read = buildReadSql(table, q, opts);
     const { rows } = await inTurn(c, (ticket) => readInRequestTx<ReadRow>(db, caller, info, role, read, ticket));
     const result = readResult(rows[0]!, q, opts);
     return restResponse(c, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);

@@ -1,4 +1,5 @@
 /** GET/HEAD on /rest/v1 through the whole app, over PGlite with the REST fixture. */
+import { schemaCacheFor } from './index.ts';
 import { createTestBackend, signToken, USER_A, type TestBackend } from './testing.ts';
 
 let b: TestBackend;
@@ -341,5 +342,36 @@ describe('limits', () => {
     const r = await b.request(`/notes?select=id&id=in.(${list})`);
     expect(r.status).toBe(400);
     expect(r.json.code).toBe('PGRST100');
+  });
+});
+
+describe('the same read asked again (its plan is kept)', () => {
+  it('answers each Range, Accept and Prefer on the same URL as asked, each time', async () => {
+    const url = '/notes?select=title&order=id';
+    for (let round = 0; round < 2; round++) {
+      expect(titles((await b.request(url)).json)).toEqual(['First', 'Second', 'Third']);
+      const ranged = await b.request(url, { headers: { Range: '1-1' } });
+      expect([ranged.headers.get('content-range'), titles(ranged.json)]).toEqual(['1-1/*', ['Second']]);
+      const counted = await b.request(url, { headers: { Range: '0-0', Prefer: 'count=exact' } });
+      expect([counted.status, counted.headers.get('content-range')]).toEqual([206, '0-0/3']);
+      const one = await b.request('/notes?select=title&id=eq.2', { headers: { Accept: 'application/vnd.pgrst.object+json' } });
+      expect(one.json).toEqual({ title: 'Second' });
+      expect((await b.request('/notes?select=title&id=eq.2')).json).toEqual([{ title: 'Second' }]);
+    }
+  });
+
+  it('builds a read again after a schema reload, with the types of now', async () => {
+    const url = '/notes?select=title&rating=gte.4&order=id';
+    expect(titles((await b.request(url)).json)).toEqual(['First']);
+    // The filter's value was cast to integer; compared as text now, '5' >= '4' still holds.
+    await b.db.exec('alter table public.notes alter column rating type text using rating::text');
+    try {
+      await schemaCacheFor(b.db).reload();
+      const r = await b.request(url);
+      expect([r.status, titles(r.json)]).toEqual([200, ['First']]);
+    } finally {
+      await b.db.exec('alter table public.notes alter column rating type integer using rating::integer');
+      await schemaCacheFor(b.db).reload();
+    }
   });
 });
