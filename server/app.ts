@@ -15,6 +15,7 @@ import { createAuthRoutes } from './auth/index.ts';
 import { compressResponses } from './compress.ts';
 import { apiCors } from './cors.ts';
 import type { AppDeps, AppOptions } from './deps.ts';
+import { RememberedRoutes } from './remembered-routes.ts';
 import { createRestRoutes } from './rest/index.ts';
 import { createSiteRoutes } from './site/index.ts';
 import { createStorageRoutes } from './storage/index.ts';
@@ -22,7 +23,7 @@ import { createStorageRoutes } from './storage/index.ts';
 export type { AppDeps, AppOptions, AuthSettings } from './deps.ts';
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
-  const app = new Hono();
+  const app = new Hono({ router: new RememberedRoutes() });
   // Brotli or gzip for whatever is not compressed already (API JSON); the
   // site's pages and files come with their own copies and pass through.
   app.use('*', compressResponses());

@@ -137,7 +137,8 @@ async function negotiated(c: Context, body: Body | null, status: number, headers
   const encoding = body !== null && worthCompressing(body) ? preferredEncoding(c) : undefined;
   negotiate(headers, encoding);
   const sent = encoding ? await encode(body!, encoding, c.req.method === 'GET' ? c.req.url : undefined) : body;
-  const res = new Response(sent, { status, headers });
+  // Bytes from zlib or the memo, sent as they are (a copy only to please the DOM typing would cost a copy per answer).
+  const res = new Response(sent as string | Uint8Array<ArrayBuffer> | null, { status, headers });
   finished.add(res);
   return res;
 }
