@@ -42,6 +42,16 @@ it('answers REST reads over the socket with CORS, Vary and its own headers, each
   expect(await res.json()).toEqual([expect.objectContaining({ title: 'First' })]);
 });
 
+it('reads Range, Accept and Prefer from the socket request as sent, in any case', async () => {
+  const key = server.anonKey;
+  const ranged = await fetch(`${server.url}/rest/v1/notes?select=title&order=id`, { headers: { apikey: key, range: '0-0', PREFER: 'count=exact' } });
+  expect([ranged.status, ranged.headers.get('content-range'), await ranged.json()]).toEqual([206, '0-0/3', [{ title: 'First' }]]);
+  const one = await fetch(`${server.url}/rest/v1/notes?select=title&order=id&limit=1`, { headers: { apikey: key, Accept: 'application/vnd.pgrst.object+json' } });
+  expect(await one.json()).toEqual({ title: 'First' });
+  const refused = await fetch(`${server.url}/rest/v1/notes?select=title`, { headers: { apikey: key, Accept: 'text/csv' } });
+  expect([refused.status, (await refused.json()).code]).toEqual([406, 'PGRST107']);
+});
+
 it('has a service_role key that bypasses RLS', async () => {
   const res = await fetch(`${server.url}/rest/v1/notes?select=title&published=is.false`, { headers: { apikey: server.serviceRoleKey } });
   expect(await res.json()).toEqual([{ title: 'Draft' }]);

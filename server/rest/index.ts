@@ -43,6 +43,8 @@ interface Prepared {
   info: RequestInfo;
   url: URL;
   profile: string | undefined;
+  /** A request header by name (any case), from the record made once per request. */
+  header: (name: string) => string | undefined;
 }
 
 /**
@@ -53,20 +55,22 @@ interface Prepared {
 function allHeaders(c: Context<RestEnv>): Record<string, string> {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   if (!incoming) return c.req.header();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
 }
 
 async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared> {
-  const headers = { get: (n: string) => c.req.header(n) };
+  const all = allHeaders(c);
+  const header = (name: string): string | undefined => all[name.toLowerCase()];
+  const headers = { get: header };
   const profile = checkProfile(c.req.method, headers);
   const caller = await authenticate(headers, jwtSecret);
   c.set('restRole', caller.role);
   const url = new URL(c.req.url);
   // PostgREST sees the path after the gateway strips /rest/v1.
-  const info: RequestInfo = { method: c.req.method, path: url.pathname.replace(/^\/rest\/v1/, '') || '/', headers: allHeaders(c) };
-  return { caller, info, url, profile };
+  const info: RequestInfo = { method: c.req.method, path: url.pathname.replace(/^\/rest\/v1/, '') || '/', headers: all };
+  return { caller, info, url, profile, header };
 }
 
 function profileHeader(profile: string | undefined): Record<string, string> {
@@ -110,7 +114,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- rpc ----
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
-    const { caller, info, url, profile } = await prepare(c, jwtSecret);
+    const { caller, info, url, profile, header } = await prepare(c, jwtSecret);
     const isRead = c.req.method !== 'POST';
     let args;
     if (isRead) {
@@ -121,8 +125,8 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
       args = argsFromBody(text.trim() === '' ? undefined : parseJson(text));
     }
     const fn = await findFunction(schema, c.req.param('fn'), args);
-    const prefer = parsePrefer(c.req.header('prefer'));
-    const single = wantsSingleObject(c.req.header('accept'));
+    const prefer = parsePrefer(header('prefer'));
+    const single = wantsSingleObject(header('accept'));
     // The single-row check throws inside the transaction: a volatile function's writes roll back too.
     const role = await schema.roleSettings(caller.role);
     const result = await inTurn(c, () =>
@@ -137,11 +141,11 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- read ----
   app.on(['GET', 'HEAD'], '/:table', async (c) => {
-    const { caller, info, url, profile } = await prepare(c, jwtSecret);
+    const { caller, info, url, profile, header } = await prepare(c, jwtSecret);
     const table = await lookupTable(schema, c.req.param('table'));
-    const single = wantsSingleObject(c.req.header('accept'));
-    const prefer = parsePrefer(c.req.header('prefer'));
-    const { q, opts, read } = readPlan(table, { search: url.search, range: c.req.header('range'), single, count: prefer.count });
+    const single = wantsSingleObject(header('accept'));
+    const prefer = parsePrefer(header('prefer'));
+    const { q, opts, read } = readPlan(table, { search: url.search, range: header('range'), single, count: prefer.count });
     const role = await schema.roleSettings(caller.role);
     const { rows } = await inTurn(c, (ticket) => readInRequestTx<ReadRow>(db, caller, info, role, read, ticket));
     const result = readResult(rows[0]!, q, opts);
@@ -150,11 +154,11 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- writes ----
   const write = async (c: Context<RestEnv>, kind: 'insert' | 'update' | 'delete'): Promise<Response> => {
-    const { caller, info, url, profile } = await prepare(c, jwtSecret);
+    const { caller, info, url, profile, header } = await prepare(c, jwtSecret);
     const table = await lookupTable(schema, c.req.param('table') ?? '');
     const q = parseQuery(url.searchParams);
-    const single = wantsSingleObject(c.req.header('accept'));
-    const prefer = parsePrefer(c.req.header('prefer'));
+    const single = wantsSingleObject(header('accept'));
+    const prefer = parsePrefer(header('prefer'));
     const opts = { prefer, single };
     const body = kind === 'delete' ? undefined : await readBody(c);
     const role = await schema.roleSettings(caller.role);

@@ -28,8 +28,21 @@ export function parsePrefer(header: string | undefined): Preferences {
 export const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
 
 /** true: one bare object (`.single()`); false: a JSON array. 406 PGRST107 for anything else. */
+/** Answers by Accept value: clients send the same two or three on every request. */
+const singleFor = new Map<string, boolean>();
+
 export function wantsSingleObject(accept: string | undefined): boolean {
   if (!accept) return false;
+  let single = singleFor.get(accept);
+  if (single === undefined) {
+    single = mediaTypeIsObject(accept);
+    if (singleFor.size >= 100) singleFor.clear();
+    singleFor.set(accept, single);
+  }
+  return single;
+}
+
+function mediaTypeIsObject(accept: string): boolean {
   const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
   for (const t of types) {
     if (t === OBJECT_MEDIA) return true;
