@@ -49,7 +49,7 @@ it('reads Range, Accept and Prefer from the socket request as sent, in any case'
   const one = await fetch(`${server.url}/rest/v1/notes?select=title&order=id&limit=1`, { headers: { apikey: key, Accept: 'application/vnd.pgrst.object+json' } });
   expect(await one.json()).toEqual({ title: 'First' });
   const refused = await fetch(`${server.url}/rest/v1/notes?select=title`, { headers: { apikey: key, Accept: 'text/csv' } });
-  expect([refused.status, (await refused.json()).code]).toEqual([406, 'PGRST107']);
+  expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([406, 'PGRST107']);
 });
 
 it('has a service_role key that bypasses RLS', async () => {
