@@ -11,6 +11,7 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { Result, Router } from 'hono/router';
+import { remembered } from './remembered.ts';
 
 const MAX_PATHS = 2000;
 
@@ -27,13 +28,6 @@ export class RememberedRoutes<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
-    const key = `${method} ${path}`;
-    let result = this.matched.get(key);
-    if (!result) {
-      result = this.inner.match(method, path);
-      if (this.matched.size >= MAX_PATHS) this.matched.clear();
-      this.matched.set(key, result);
-    }
-    return result;
+    return remembered(this.matched, MAX_PATHS, `${method} ${path}`, () => this.inner.match(method, path));
   }
 }

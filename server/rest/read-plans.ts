@@ -10,6 +10,7 @@
  */
 import type { Statement } from '../db/database.ts';
 import type { ParsedQuery } from './query-ast.ts';
+import { remembered } from '../remembered.ts';
 import { parseQuery } from './query-parser.ts';
 import { buildReadSql, type ReadOptions } from './read.ts';
 import { parseRangeHeader } from './request-options.ts';
@@ -54,11 +55,5 @@ export function readPlan(table: TableInfo, request: ReadRequest): ReadPlan {
   let byRequest = plans.get(table);
   if (!byRequest) plans.set(table, (byRequest = new Map()));
   const key = `${request.single ? 's' : 'a'}${request.count ? 'c' : 'n'}${request.range ?? ''}\n${request.search}`;
-  let plan = byRequest.get(key);
-  if (!plan) {
-    plan = makePlan(table, request);
-    if (byRequest.size >= MAX_PLANS) byRequest.clear();
-    byRequest.set(key, plan);
-  }
-  return plan;
+  return remembered(byRequest, MAX_PLANS, key, () => makePlan(table, request));
 }

@@ -1,4 +1,5 @@
 /** The headers that shape a PostgREST request: Prefer, Accept, profiles and Range (protocol §1.3). */
+import { remembered } from '../remembered.ts';
 import { RestError } from './rest-error.ts';
 import { EXPOSED_SCHEMA } from './schema-cache.ts';
 
@@ -33,13 +34,7 @@ const singleFor = new Map<string, boolean>();
 
 export function wantsSingleObject(accept: string | undefined): boolean {
   if (!accept) return false;
-  let single = singleFor.get(accept);
-  if (single === undefined) {
-    single = mediaTypeIsObject(accept);
-    if (singleFor.size >= 100) singleFor.clear();
-    singleFor.set(accept, single);
-  }
-  return single;
+  return remembered(singleFor, 100, accept, mediaTypeIsObject);
 }
 
 function mediaTypeIsObject(accept: string): boolean {

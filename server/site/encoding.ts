@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
+import { remembered } from '../remembered.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
@@ -14,12 +15,7 @@ const chosenFor = new Map<string, Encoding | undefined>();
 
 /** The best encoding the request's Accept-Encoding allows (ours first among equals: brotli is smaller). */
 export function preferredEncoding(c: Context): Encoding | undefined {
-  const header = c.req.header('Accept-Encoding') ?? '';
-  if (chosenFor.has(header)) return chosenFor.get(header);
-  const encoding = negotiate(c);
-  if (chosenFor.size >= 100) chosenFor.clear();
-  chosenFor.set(header, encoding);
-  return encoding;
+  return remembered(chosenFor, 100, c.req.header('Accept-Encoding') ?? '', () => negotiate(c));
 }
 
 function negotiate(c: Context): Encoding | undefined {
