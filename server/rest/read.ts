@@ -3,7 +3,7 @@ import type { ParsedQuery } from './query-ast.ts';
 import { contentRange, notSingle } from './response.ts';
 import { RestError } from './rest-error.ts';
 import type { TableInfo } from './schema-cache.ts';
-import { orderSql, Params, qualifiedTable, selectListSql, whereSql } from './sql-builder.ts';
+import { jsonRows, onlyElement, orderSql, Params, qualifiedTable, selectListSql, whereSql } from './sql-builder.ts';
 
 export interface ReadOptions {
   single: boolean;
@@ -27,10 +27,8 @@ export function buildReadSql(table: TableInfo, q: ParsedQuery, opts: ReadOptions
   const limit = Math.min(q.limit ?? opts.maxRows, opts.maxRows);
   // limit and offset are checked whole numbers, so they may be printed.
   const page = ` limit ${limit}${q.offset ? ` offset ${q.offset}` : ''}`;
-  // Built as PostgREST builds it, so every value prints exactly as Postgres prints it in JSON.
-  const body = opts.single ? `(json_agg(_t) -> 0)::text` : `coalesce(json_agg(_t), '[]')::text`;
   const total = opts.count ? `, (select count(*) from ${from}${where})::int as total` : '';
-  const sql = `select ${body} as body, count(*)::int as n${total} from (select ${cols} from ${from}${where}${order}${page}) _t`;
+  const sql = `select ${jsonRows('_t')} as body, count(*)::int as n${total} from (select ${cols} from ${from}${where}${order}${page}) _t`;
   return { sql, params: params.values };
 }
 
@@ -52,5 +50,5 @@ export function readResult(row: ReadRow, q: ParsedQuery, opts: ReadOptions): Rea
       { 'Content-Range': `*/${total}` });
   }
   const status = total !== undefined && row.n < total ? 206 : 200;
-  return { status, body: row.body ?? '[]', headers: { 'Content-Range': contentRange(offset, row.n, total) } };
+  return { status, body: opts.single ? onlyElement(row.body!) : (row.body ?? '[]'), headers: { 'Content-Range': contentRange(offset, row.n, total) } };
 }

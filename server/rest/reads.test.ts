@@ -150,6 +150,13 @@ describe('single object', () => {
     expect(r.json).toEqual({ id: 2, title: 'Second' });
   });
 
+  it('prints the object byte for byte as PostgREST does, (json_agg(row) -> 0)::text', async () => {
+    const r = await b.request('/notes?select=*&id=eq.1', { headers: single });
+    const postgrest = await b.db.query<{ body: string }>(`select (json_agg(_t) -> 0)::text as body from (select * from public.notes where id = 1) _t`);
+    expect(r.text).toBe(postgrest.rows[0]!.body);
+    expect(r.json).toMatchObject({ id: 1, tags: ['news', 'pt'], meta: { lang: 'pt', n: 1 } });
+  });
+
   it('answers 406 PGRST116 for no row (a draft is invisible to anon)', async () => {
     const r = await b.request('/notes?select=id&slug=eq.draft', { headers: single });
     expect(r.status).toBe(406);

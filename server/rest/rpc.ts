@@ -9,7 +9,7 @@ import { isObject, type JsonObject } from './body.ts';
 import { notSingle } from './response.ts';
 import { RestError } from './rest-error.ts';
 import { EXPOSED_SCHEMA, type FunctionInfo, type SchemaCache } from './schema-cache.ts';
-import { Params, quoteIdent } from './sql-builder.ts';
+import { jsonRows, onlyElement, Params, quoteIdent } from './sql-builder.ts';
 
 export async function findFunction(schema: SchemaCache, name: string, args: JsonObject): Promise<FunctionInfo> {
   const keys = Object.keys(args);
@@ -50,15 +50,17 @@ export async function runRpc(tx: Queryable, fn: FunctionInfo, args: JsonObject, 
   }
   const sources = (item: string) => (from ? `${from}, ${item}` : item);
   let sql: string;
-  const agg = (item: string) => (single ? `(json_agg(${item}) -> 0)::text` : `coalesce(json_agg(${item}), '[]')::text`);
   if (fn.returns === 'void') sql = `select ${call}${from ? ` from ${from}` : ''}`;
-  else if (fn.returnsSet && fn.returns === 'composite') sql = `select ${agg('_r')} as body, count(*)::int as n from ${sources(`${call} _r`)}`;
-  else if (fn.returnsSet) sql = `select ${agg('_r.v')} as body, count(*)::int as n from ${sources(`${call} as _r(v)`)}`;
+  else if (fn.returnsSet && fn.returns === 'composite') sql = `select ${jsonRows('_r')} as body, count(*)::int as n from ${sources(`${call} _r`)}`;
+  else if (fn.returnsSet) sql = `select ${jsonRows('_r.v')} as body, count(*)::int as n from ${sources(`${call} as _r(v)`)}`;
   else if (fn.returns === 'composite') sql = `select to_json(_r)::text as body from ${sources(`${call} _r`)}`;
   else sql = `select to_json(${call})::text as body${from ? ` from ${from}` : ''}`;
   const r = await tx.query<{ body: string | null; n?: number }>(sql, params.values);
   if (fn.returns === 'void') return { status: 204, body: null };
-  if (single && fn.returnsSet && r.rows[0]!.n !== 1) throw notSingle(r.rows[0]!.n ?? 0);
+  if (single && fn.returnsSet) {
+    if (r.rows[0]!.n !== 1) throw notSingle(r.rows[0]!.n ?? 0);
+    return { status: 200, body: onlyElement(r.rows[0]!.body!) };
+  }
   return { status: 200, body: r.rows[0]?.body ?? 'null' };
 }
 

@@ -11,7 +11,7 @@ import type { Preferences } from './request-options.ts';
 import { contentRange, notSingle } from './response.ts';
 import { RestError } from './rest-error.ts';
 import type { TableInfo } from './schema-cache.ts';
-import { checkColumn, Params, qualifiedTable, quoteIdent, selectListSql, whereSql } from './sql-builder.ts';
+import { checkColumn, jsonRows, onlyElement, Params, qualifiedTable, quoteIdent, selectListSql, whereSql } from './sql-builder.ts';
 
 export interface WriteOptions {
   prefer: Preferences;
@@ -25,10 +25,9 @@ export interface WriteResult {
 }
 
 /** The written rows back through the select list, as one JSON text (return=representation). */
-function withRepresentation(write: string, table: TableInfo, q: ParsedQuery, params: Params, single: boolean): string {
+function withRepresentation(write: string, table: TableInfo, q: ParsedQuery, params: Params): string {
   const cols = selectListSql(table, q.select, params);
-  const body = single ? `(json_agg(_t) -> 0)::text` : `coalesce(json_agg(_t), '[]')::text`;
-  return `with _w as (${write} returning *) select ${body} as body, count(*)::int as n from (select ${cols} from _w) _t`;
+  return `with _w as (${write} returning *) select ${jsonRows('_t')} as body, count(*)::int as n from (select ${cols} from _w) _t`;
 }
 
 async function execute(
@@ -43,7 +42,7 @@ async function execute(
   let n: number;
   let body: string | null = null;
   if (representation) {
-    const sql = withRepresentation(write, table, q, params, opts.single);
+    const sql = withRepresentation(write, table, q, params);
     const r = await tx.query<{ body: string | null; n: number }>(sql, params.values);
     n = r.rows[0]!.n;
     body = r.rows[0]!.body;
@@ -54,7 +53,7 @@ async function execute(
   }
   // The caller's transaction rolls back on this throw: `.single()` writes all or nothing.
   if (opts.single && n !== 1) throw notSingle(n);
-  return { n, body };
+  return { n, body: opts.single && body !== null ? onlyElement(body) : body };
 }
 
 function cellsFrom(table: TableInfo, columns: string[], json: string): string {

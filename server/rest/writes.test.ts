@@ -252,6 +252,12 @@ describe('rpc', () => {
     expect(many.json.code).toBe('PGRST116');
   });
 
+  it('returns a JSON value of a set bare with .single(), without the whitespace around it, as PostgREST does', async () => {
+    const r = await b.request('/rpc/padded_json', { method: 'POST', headers: single, body: {} });
+    expect(r.status).toBe(200);
+    expect(r.text).toBe('{"a": [1, 2], "b": "]"}');
+  });
+
     it('runs under the caller role and claims', async () => {
     const r = await b.request('/rpc/whoami', { method: 'POST', token: tokenA, body: {} });
     expect(r.json).toEqual({ role: 'authenticated', sub: USER_A, method: 'POST' });
