@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { requestHeader } from './request-headers.ts';
 
 /**
  * The address rate limits and the REST scheduler are keyed by. By default the TCP peer, because a
@@ -10,7 +11,7 @@ import type { Context } from 'hono';
  */
 export function clientAddress(c: Context, trustedProxyHeader: string | undefined): string {
   if (trustedProxyHeader) {
-    const forwarded = c.req.header(trustedProxyHeader)?.split(',')[0]?.trim();
+    const forwarded = requestHeader(c, trustedProxyHeader.toLowerCase())?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
   // In-process requests (the site renderer's reads, app.request in tests)

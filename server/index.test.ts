@@ -52,6 +52,23 @@ it('reads Range, Accept and Prefer from the socket request as sent, in any case'
   expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([406, 'PGRST107']);
 });
 
+it('tells SQL the request path and headers as PostgREST does, from the socket request', async () => {
+  const res = await fetch(`${server.url}/rest/v1/rpc/request_seen?note=a%20b`, { headers: { apikey: server.anonKey, 'X-Custom': ' spaced value ', 'x-twice': 'a' } });
+  const seen = (await res.json()) as { note: string; path: string; headers: Record<string, string> };
+  expect([seen.note, seen.path]).toEqual(['a b', '/rpc/request_seen']);
+  const bare = await fetch(`${server.url}/rest/v1/rpc/request_seen`, { headers: { apikey: server.anonKey } });
+  expect(((await bare.json()) as { path: string }).path).toBe('/rpc/request_seen');
+  expect(seen.headers).toMatchObject({ apikey: server.anonKey, 'x-custom': 'spaced value', 'x-twice': 'a' });
+  expect(Object.keys(seen.headers).every((name) => name === name.toLowerCase())).toBe(true);
+});
+
+it('reads an encoded query from the socket request as URLSearchParams decodes it', async () => {
+  const res = await fetch(`${server.url}/rest/v1/notes?select=title&title=in.(First,%22Third%22)&order=id`, { headers: { apikey: server.anonKey } });
+  expect(await res.json()).toEqual([{ title: 'First' }, { title: 'Third' }]);
+  const spaced = await fetch(`${server.url}/rest/v1/notes?select=title&title=ilike.*ir*&order=id.desc`, { headers: { apikey: server.anonKey } });
+  expect(await spaced.json()).toEqual([{ title: 'Third' }, { title: 'First' }]);
+});
+
 it('has a service_role key that bypasses RLS', async () => {
   const res = await fetch(`${server.url}/rest/v1/notes?select=title&published=is.false`, { headers: { apikey: server.serviceRoleKey } });
   expect(await res.json()).toEqual([{ title: 'Draft' }]);

@@ -2,11 +2,11 @@
  * /rest/v1: the PostgREST subset of issue 2. Each request: check profile and
  * token, parse, then one transaction under the caller's role and claims.
  */
-import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { limitBodies } from '../body-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { clientAddress } from '../client-address.ts';
+import { requestHeaders } from '../request-headers.ts';
 import type { Database } from '../db/database.ts';
 import type { Ticket } from '../db/ticket.ts';
 import { POOL_WAIT_MS, POOL_SIZE } from '../db/postgres.ts';
@@ -41,36 +41,42 @@ export function schemaCacheFor(db: Database): SchemaCache {
 interface Prepared {
   caller: Caller;
   info: RequestInfo;
-  url: URL;
+  /** The URL's query, `?…` ('' when none), as in the request (hono's URL, normalized by @hono/node-server). */
+  search: string;
   profile: string | undefined;
   /** A request header by name (any case), from the record made once per request. */
   header: (name: string) => string | undefined;
 }
 
 /**
- * Every header of the request, by lower-case name: Node's own record when
- * served by @hono/node-server (made already for the lookups), which spares
- * building a fetch Headers object from the raw headers on every request.
+ * The path and the query of a request's URL. Hono's URL is whole and
+ * normalized already (@hono/node-server passes a plain request target on as
+ * it is and normalizes any other through URL), so they are cut out of it
+ * rather than parsed again.
  */
-function allHeaders(c: Context<RestEnv>): Record<string, string> {
-  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (!incoming) return c.req.header();
-  const headers: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
+function pathAndSearch(url: string): { path: string; search: string } {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const hash = url.indexOf('#', start);
+  const end = hash < 0 ? url.length : hash;
+  const query = url.indexOf('?', start);
+  if (start < 0 || query < 0 || query > end) return { path: start < 0 ? '/' : url.slice(start, end), search: '' };
+  return { path: url.slice(start, query), search: query + 1 < end ? url.slice(query, end) : '' };
 }
 
 async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared> {
-  const all = allHeaders(c);
-  const header = (name: string): string | undefined => all[name.toLowerCase()];
+  const all = requestHeaders(c);
+  const header = (name: string): string | undefined => {
+    const key = name.toLowerCase();
+    return Object.hasOwn(all, key) ? all[key] : undefined;
+  };
   const headers = { get: header };
   const profile = checkProfile(c.req.method, headers);
   const caller = await authenticate(headers, jwtSecret);
   c.set('restRole', caller.role);
-  const url = new URL(c.req.url);
+  const { path, search } = pathAndSearch(c.req.url);
   // PostgREST sees the path after the gateway strips /rest/v1.
-  const info: RequestInfo = { method: c.req.method, path: url.pathname.replace(/^\/rest\/v1/, '') || '/', headers: all };
-  return { caller, info, url, profile, header };
+  const info: RequestInfo = { method: c.req.method, path: path.replace(/^\/rest\/v1/, '') || '/', headers: all };
+  return { caller, info, search, profile, header };
 }
 
 function profileHeader(profile: string | undefined): Record<string, string> {
@@ -114,11 +120,11 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- rpc ----
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
-    const { caller, info, url, profile, header } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, header } = await prepare(c, jwtSecret);
     const isRead = c.req.method !== 'POST';
     let args;
     if (isRead) {
-      const params = new URLSearchParams([...url.searchParams].filter(([k]) => !RESERVED.has(k)));
+      const params = new URLSearchParams([...new URLSearchParams(search)].filter(([k]) => !RESERVED.has(k)));
       args = argsFromQuery(params);
     } else {
       const text = await c.req.text();
@@ -141,11 +147,11 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- read ----
   app.on(['GET', 'HEAD'], '/:table', async (c) => {
-    const { caller, info, url, profile, header } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, header } = await prepare(c, jwtSecret);
     const table = await lookupTable(schema, c.req.param('table'));
     const single = wantsSingleObject(header('accept'));
     const prefer = parsePrefer(header('prefer'));
-    const { q, opts, read } = readPlan(table, { search: url.search, range: header('range'), single, count: prefer.count });
+    const { q, opts, read } = readPlan(table, { search, range: header('range'), single, count: prefer.count });
     const role = await schema.roleSettings(caller.role);
     const { rows } = await inTurn(c, (ticket) => readInRequestTx<ReadRow>(db, caller, info, role, read, ticket));
     const result = readResult(rows[0]!, q, opts);
@@ -154,9 +160,9 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- writes ----
   const write = async (c: Context<RestEnv>, kind: 'insert' | 'update' | 'delete'): Promise<Response> => {
-    const { caller, info, url, profile, header } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, header } = await prepare(c, jwtSecret);
     const table = await lookupTable(schema, c.req.param('table') ?? '');
-    const q = parseQuery(url.searchParams);
+    const q = parseQuery(new URLSearchParams(search));
     const single = wantsSingleObject(header('accept'));
     const prefer = parsePrefer(header('prefer'));
     const opts = { prefer, single };

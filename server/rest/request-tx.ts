@@ -17,7 +17,7 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 export interface RequestInfo {
   method: string;
   path: string;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
 }
 
 /** Thrown to roll back a finished request (`.single()` with ≠ 1 row, `Prefer: tx=rollback`) while still answering. */

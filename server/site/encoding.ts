@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
 import { remembered } from '../remembered.ts';
+import { requestHeader } from '../request-headers.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
@@ -15,7 +16,7 @@ const chosenFor = new Map<string, Encoding | undefined>();
 
 /** The best encoding the request's Accept-Encoding allows (ours first among equals: brotli is smaller). */
 export function preferredEncoding(c: Context): Encoding | undefined {
-  return remembered(chosenFor, 100, c.req.header('Accept-Encoding') ?? '', () => negotiate(c));
+  return remembered(chosenFor, 100, requestHeader(c, 'accept-encoding') ?? '', () => negotiate(c));
 }
 
 function negotiate(c: Context): Encoding | undefined {
