@@ -6,9 +6,9 @@ export interface BatchShape {
 export function asText(value: unknown): string | null;
 export function preparedName(sql: string): string;
 export function settingsStatement(settings: Settings): { sql: string; params: string[] };
-export function pipelineStatements<S extends { sql: string; params?: unknown[] }>(
-  statements: S[],
+export function pipelineStatements(
+  statements: { sql: string; params?: unknown[] }[],
   options: BatchShape,
   prepared: Set<string>,
-): (S & { name: string; prepared: boolean })[];
+): { sql: string; params: unknown[] | undefined; name: string; prepared: boolean }[];
 export function callersResults<T>(results: T[], options: BatchShape): T[];

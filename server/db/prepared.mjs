@@ -40,7 +40,20 @@ export const preparedName = (sql) => `s${createHash('sha1').update(sql).digest('
  * @returns {{ sql: string, params: string[] }}
  */
 export function settingsStatement(settings) {
-  return { sql: preambleSql(settings.length, false), params: settings.flat() };
+  return { sql: preambleSql(settings.length, false), params: settingsParams(settings) };
+}
+
+/**
+ * The settings' names and values in order, as set_config's parameters.
+ * @param {Settings} settings
+ */
+function settingsParams(settings) {
+  const params = new Array(2 * settings.length);
+  for (let i = 0; i < settings.length; i++) {
+    params[2 * i] = settings[i][0];
+    params[2 * i + 1] = settings[i][1];
+  }
+  return params;
 }
 
 /**
@@ -57,7 +70,7 @@ export function settingsStatement(settings) {
 function preamble(options) {
   if (!hasPreamble(options)) return undefined;
   const settings = options.settings ?? [];
-  return { sql: preambleSql(settings.length, Boolean(options.readOnly)), params: settings.flat() };
+  return { sql: preambleSql(settings.length, Boolean(options.readOnly)), params: settingsParams(settings) };
 }
 
 /** @type {Map<string, string>} */
@@ -110,9 +123,11 @@ function nameOf(sql) {
  */
 export function pipelineStatements(statements, options, prepared) {
   const first = preamble(options);
-  return (first ? [first, ...statements] : statements).map((s) => {
-    const name = s.params ? nameOf(s.sql) : '';
-    return { ...s, name, prepared: name !== '' && prepared.has(name) };
+  const all = first ? [first, ...statements] : statements;
+  // One object shape for every statement sent, whatever the caller's had.
+  return all.map(({ sql, params }) => {
+    const name = params ? nameOf(sql) : '';
+    return { sql, params, name, prepared: name !== '' && prepared.has(name) };
   });
 }
 
