@@ -32,6 +32,17 @@ export function requestHeaders(c: Context): Readonly<HeaderRecord> {
   return joined;
 }
 
+/** Lookups by name, in any case, in a record by lower-case name (the `{ get }` the REST helpers take). */
+export class HeaderLookup {
+  constructor(private readonly all: Readonly<HeaderRecord>) {}
+
+  get(name: string): string | undefined {
+    const key = name.toLowerCase();
+    // Node's record inherits from Object: a name like `constructor` is no header.
+    return Object.hasOwn(this.all, key) ? this.all[key] : undefined;
+  }
+}
+
 /** One header of the request, by lower-case name. */
 export function requestHeader(c: Context, lowerCaseName: string): string | undefined {
   const incoming = nodeRequest(c);

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { limitBodies } from '../body-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { clientAddress } from '../client-address.ts';
-import { requestHeaders } from '../request-headers.ts';
+import { HeaderLookup, requestHeaders } from '../request-headers.ts';
 import type { Database } from '../db/database.ts';
 import type { Ticket } from '../db/ticket.ts';
 import { POOL_WAIT_MS, POOL_SIZE } from '../db/postgres.ts';
@@ -44,8 +44,8 @@ interface Prepared {
   /** The URL's query, `?…` ('' when none), as in the request (hono's URL, normalized by @hono/node-server). */
   search: string;
   profile: string | undefined;
-  /** A request header by name (any case), from the record made once per request. */
-  header: (name: string) => string | undefined;
+  /** The request's headers by name (any case), from the record made once per request. */
+  headers: HeaderLookup;
 }
 
 /**
@@ -65,22 +65,14 @@ function pathAndSearch(url: string): { path: string; search: string } {
 
 async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared> {
   const all = requestHeaders(c);
-  const header = (name: string): string | undefined => {
-    const key = name.toLowerCase();
-    return Object.hasOwn(all, key) ? all[key] : undefined;
-  };
-  const headers = { get: header };
+  const headers = new HeaderLookup(all);
   const profile = checkProfile(c.req.method, headers);
   const caller = await authenticate(headers, jwtSecret);
   c.set('restRole', caller.role);
   const { path, search } = pathAndSearch(c.req.url);
   // PostgREST sees the path after the gateway strips /rest/v1.
   const info: RequestInfo = { method: c.req.method, path: path.replace(/^\/rest\/v1/, '') || '/', headers: all };
-  return { caller, info, search, profile, header };
-}
-
-function profileHeader(profile: string | undefined): Record<string, string> {
-  return profile ? { 'Content-Profile': profile } : {};
+  return { caller, info, search, profile, headers };
 }
 
 async function readBody(c: Context): Promise<unknown> {
@@ -120,7 +112,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- rpc ----
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
-    const { caller, info, search, profile, header } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, headers } = await prepare(c, jwtSecret);
     const isRead = c.req.method !== 'POST';
     let args;
     if (isRead) {
@@ -131,8 +123,8 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
       args = argsFromBody(text.trim() === '' ? undefined : parseJson(text));
     }
     const fn = await findFunction(schema, c.req.param('fn'), args);
-    const prefer = parsePrefer(header('prefer'));
-    const single = wantsSingleObject(header('accept'));
+    const prefer = parsePrefer(headers.get('prefer'));
+    const single = wantsSingleObject(headers.get('accept'));
     // The single-row check throws inside the transaction: a volatile function's writes roll back too.
     const role = await schema.roleSettings(caller.role);
     const result = await inTurn(c, () =>
@@ -142,29 +134,29 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
         return r;
       }),
     );
-    return restResponse(c, result.status, result.body, profileHeader(profile), single);
+    return restResponse(c, result.status, result.body, {}, single, profile);
   });
 
   // ---- read ----
   app.on(['GET', 'HEAD'], '/:table', async (c) => {
-    const { caller, info, search, profile, header } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, headers } = await prepare(c, jwtSecret);
     const table = await lookupTable(schema, c.req.param('table'));
-    const single = wantsSingleObject(header('accept'));
-    const prefer = parsePrefer(header('prefer'));
-    const { q, opts, read } = readPlan(table, { search, range: header('range'), single, count: prefer.count });
+    const single = wantsSingleObject(headers.get('accept'));
+    const prefer = parsePrefer(headers.get('prefer'));
+    const { q, opts, read } = readPlan(table, { search, range: headers.get('range'), single, count: prefer.count });
     const role = await schema.roleSettings(caller.role);
     const { rows } = await inTurn(c, (ticket) => readInRequestTx<ReadRow>(db, caller, info, role, read, ticket));
     const result = readResult(rows[0]!, q, opts);
-    return restResponse(c, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
+    return restResponse(c, result.status, result.body, result.headers, single, profile);
   });
 
   // ---- writes ----
   const write = async (c: Context<RestEnv>, kind: 'insert' | 'update' | 'delete'): Promise<Response> => {
-    const { caller, info, search, profile, header } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, headers } = await prepare(c, jwtSecret);
     const table = await lookupTable(schema, c.req.param('table') ?? '');
     const q = parseQuery(new URLSearchParams(search));
-    const single = wantsSingleObject(header('accept'));
-    const prefer = parsePrefer(header('prefer'));
+    const single = wantsSingleObject(headers.get('accept'));
+    const prefer = parsePrefer(headers.get('prefer'));
     const opts = { prefer, single };
     const body = kind === 'delete' ? undefined : await readBody(c);
     const role = await schema.roleSettings(caller.role);
@@ -182,7 +174,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
         return r;
       });
     const result = await inTurn(c, run);
-    return restResponse(c, result.status, result.body, { ...result.headers, ...profileHeader(profile) }, single);
+    return restResponse(c, result.status, result.body, result.headers, single, profile);
   };
   app.post('/:table', (c) => write(c, 'insert'));
   app.patch('/:table', (c) => write(c, 'update'));

@@ -7,6 +7,7 @@
 import type { Database, Queryable, QueryResult, Statement } from '../db/database.ts';
 import { settingsStatement, type Settings } from '../db/prepared.mjs';
 import type { Ticket } from '../db/ticket.ts';
+import { remembered } from '../remembered.ts';
 import type { Caller } from './authenticate.ts';
 import { RestError } from './rest-error.ts';
 import type { RoleSettings } from './schema-cache.ts';
@@ -27,8 +28,14 @@ export class Rollback<T> extends Error {
   }
 }
 
-/** A PostgreSQL duration setting ('3s', '8000', '1min') in ms; 0 or unreadable means none. */
+const durations = new Map<string | undefined, number | undefined>();
+
+/** A PostgreSQL duration setting ('3s', '8000', '1min') in ms; 0 or unreadable means none. Remembered: every request asks for its role's. */
 export function durationMs(value: string | undefined): number | undefined {
+  return remembered(durations, 100, value, readDuration);
+}
+
+function readDuration(value: string | undefined): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(value ?? '');
   if (!m) return undefined;
   const unit = { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 'ms']!;

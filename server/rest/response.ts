@@ -5,15 +5,17 @@ import { JSON_UTF8 } from './error-response.ts';
 import { OBJECT_MEDIA } from './request-options.ts';
 import { RestError } from './rest-error.ts';
 
-/** The answer, compressed for the client here (the body is in hand; see compress.ts). */
+/** The answer, compressed for the client here (the body is in hand; see compress.ts), with the profile it was read in. */
 export function restResponse(
   c: Context,
   status: number,
   body: string | null,
   headers: Record<string, string>,
   single = false,
+  profile?: string,
 ): Promise<Response> {
   const h: Record<string, string> = { ...headers };
+  if (profile) h['Content-Profile'] = profile;
   if (body !== null) h['Content-Type'] = single ? `${OBJECT_MEDIA}; charset=utf-8` : JSON_UTF8;
   return encodedResponse(c, c.req.method === 'HEAD' || status === 204 ? null : body, { status, headers: h });
 }
