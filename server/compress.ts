@@ -150,7 +150,8 @@ async function negotiated(c: Context, body: Body | null, status: number, headers
  * back out of a Response first.
  */
 export function encodedResponse(c: Context, body: Body | null, init: { status: number; headers: HeaderRecord }): Promise<Response> {
-  return negotiated(c, body, init.status, { ...c.var.corsHeaders, ...init.headers });
+  // c.get, not c.var: hono makes c.var a new object of all the variables on each read.
+  return negotiated(c, body, init.status, { ...c.get('corsHeaders'), ...init.headers });
 }
 
 /** Compresses what the handlers left uncompressed (auth answers, small files). */
