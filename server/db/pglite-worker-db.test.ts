@@ -4,7 +4,7 @@
  * committed row kept and the cut-off transaction undone; the event loop stays
  * free meanwhile.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRunawayTable, RUNAWAY } from './fixtures/runaway.ts';
@@ -56,6 +56,29 @@ it('undoes the whole transaction a restart cut off, and keeps what was committed
   expect(outcome).toMatchObject({ code: '57014' });
   const rows = (await db.query<{ s: string }>(`select s from t where s in ('committed', 'lost')`)).rows.map((r) => r.s);
   expect(rows).toEqual(['committed']);
+});
+
+/** The files of the data directory this process holds open (Linux's /proc; this machine's kind). */
+function openFilesIn(directory: string): number {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(directory);
+    } catch {
+      return false; // closed since the listing
+    }
+  }).length;
+}
+
+it('leaves no file of the data directory open behind a stopped thread', async () => {
+  await db.transaction((tx) => tx.query(RUNAWAY), { statementTimeoutMs: 300, readOnly: true }).catch(() => {});
+  await count();
+  const afterOne = openFilesIn(dir);
+  expect(afterOne).toBeGreaterThan(0);
+  for (let i = 0; i < 3; i++) {
+    await db.transaction((tx) => tx.query(RUNAWAY), { statementTimeoutMs: 300, readOnly: true }).catch(() => {});
+    await count();
+  }
+  expect(openFilesIn(dir)).toBeLessThanOrEqual(afterOne);
 });
 
 it('counts what may write, not reads, for the site’s content version', async () => {
