@@ -4,6 +4,7 @@
  * port and the data directory.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FIXTURE_MIGRATIONS } from './db/fixtures/paths.ts';
@@ -67,6 +68,28 @@ it('reads an encoded query from the socket request as URLSearchParams decodes it
   expect(await res.json()).toEqual([{ title: 'First' }, { title: 'Third' }]);
   const spaced = await fetch(`${server.url}/rest/v1/notes?select=title&title=ilike.*ir*&order=id.desc`, { headers: { apikey: server.anonKey } });
   expect(await spaced.json()).toEqual([{ title: 'Third' }, { title: 'First' }]);
+});
+
+/** One raw HTTP/1.1 GET as written (fetch would drop a fragment before sending), and the answer's status line and body. */
+function rawGet(target: string, headers: Record<string, string>): Promise<{ status: string; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      const lines = [`GET ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => resolve({ status: text.slice(0, text.indexOf('\r\n')), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
+  });
+}
+
+it('leaves out a fragment sent in the request target, as URL parsing does', async () => {
+  const res = await rawGet('/rest/v1/notes?select=title&id=eq.1#more', { apikey: server.anonKey, 'Accept-Encoding': 'identity' });
+  expect(res.status).toBe('HTTP/1.1 200 OK');
+  expect(res.body).toContain('[{"title":"First"}]');
 });
 
 it('has a service_role key that bypasses RLS', async () => {
