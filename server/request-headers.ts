@@ -32,23 +32,19 @@ export function requestHeaders(c: Context): Readonly<HeaderRecord> {
   return joined;
 }
 
+/** A header by lower-case name in such a record. Node's record inherits from Object: a name like `constructor` is no header. */
+const headerIn = (all: Readonly<HeaderRecord>, lowerCaseName: string) => (Object.hasOwn(all, lowerCaseName) ? all[lowerCaseName] : undefined);
+
 /** Lookups by name, in any case, in a record by lower-case name (the `{ get }` the REST helpers take). */
 export class HeaderLookup {
   constructor(private readonly all: Readonly<HeaderRecord>) {}
 
   get(name: string): string | undefined {
-    const key = name.toLowerCase();
-    // Node's record inherits from Object: a name like `constructor` is no header.
-    return Object.hasOwn(this.all, key) ? this.all[key] : undefined;
+    return headerIn(this.all, name.toLowerCase());
   }
 }
 
 /** One header of the request, by lower-case name. */
 export function requestHeader(c: Context, lowerCaseName: string): string | undefined {
-  const incoming = nodeRequest(c);
-  if (!incoming) return c.req.header(lowerCaseName);
-  // Node's record inherits from Object: a name like `constructor` is no header.
-  if (!Object.hasOwn(incoming.headers, lowerCaseName)) return undefined;
-  const value = incoming.headers[lowerCaseName];
-  return Array.isArray(value) ? value.join(', ') : value;
+  return nodeRequest(c) ? headerIn(requestHeaders(c), lowerCaseName) : c.req.header(lowerCaseName);
 }

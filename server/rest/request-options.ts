@@ -28,10 +28,10 @@ export function parsePrefer(header: string | undefined): Preferences {
 
 export const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
 
-/** true: one bare object (`.single()`); false: a JSON array. 406 PGRST107 for anything else. */
 /** Answers by Accept value: clients send the same two or three on every request. */
 const singleFor = new Map<string, boolean>();
 
+/** true: one bare object (`.single()`); false: a JSON array. 406 PGRST107 for anything else. */
 export function wantsSingleObject(accept: string | undefined): boolean {
   if (!accept) return false;
   return remembered(singleFor, 100, accept, mediaTypeIsObject);
