@@ -125,7 +125,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const apiExternalUrl = options.apiExternalUrl ?? urlFor(host, port);
     // This server serves the site too: a mail's link back to its own origin
     // (e.g. on another PORT than config.toml's site_url) is no open redirect.
-    const redirects = { ...auth, additionalRedirectUrls: [...auth.additionalRedirectUrls, apiExternalUrl, ...(options.siteUrl ? [options.siteUrl] : [])] };
+    // SITE_URL, when set, is where a refused redirect_to falls back to (GoTrue's
+    // SITE_URL): config.toml's site_url is the local default, not her site.
+    const redirects = {
+      ...auth,
+      siteUrl: options.siteUrl ?? auth.siteUrl,
+      additionalRedirectUrls: [...auth.additionalRedirectUrls, apiExternalUrl, ...(options.siteUrl ? [options.siteUrl] : [])],
+    };
     const app = createApp(
       { db, jwtSecret, ...keys, auth: redirects, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl },
       options.appOptions,

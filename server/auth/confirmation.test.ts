@@ -185,5 +185,18 @@ describe('isAllowedRedirect', () => {
     ['https://evil.com/?http://127.0.0.1:8080', false],
     ['javascript:alert(1)', false],
     ['not a url', false],
+    ['http://127.0.0.1:8080', true],
+    ['http://127.0.0.1:8080/', true],
+    ['http://127.0.0.1:8080/auth?redefinir-senha', true],
+    // Same origin, but a path a browser reads as another host once the site redirects there (issue 22).
+    ['http://127.0.0.1:8080//x//attacker.example/', false],
+    ['http://127.0.0.1:8080//attacker.example', false],
+    ['http://127.0.0.1:8080///attacker.example', false],
+    ['http://127.0.0.1:8080/\\attacker.example', false],
+    ['http://127.0.0.1:8080/\\/attacker.example', false],
+    ['http://127.0.0.1:8080/%2F%2Fattacker.example', false],
+    ['http://127.0.0.1:8080/%5Cattacker.example', false],
+    ['http://127.0.0.1:8080/%2F/attacker.example', false],
+    ['https://preview.example.com//attacker.example/x', false],
   ])('%s → %s', (url, ok) => expect(isAllowedRedirect(url, settings)).toBe(ok));
 });

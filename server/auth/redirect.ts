@@ -26,9 +26,33 @@ function originOf(url: string): string | undefined {
   }
 }
 
+/**
+ * A path the site serves as its own: `/` then anything but a slash. `//host`
+ * and `/\\host` are on our origin to the URL parser but name another host to
+ * a browser once the site redirects there (issue 22, finding 1), so they are
+ * refused even when the origin is allowed; so are their percent-encoded forms,
+ * which no page of ours needs.
+ */
+function hasLocalPath(target: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(target).pathname;
+  } catch {
+    return false;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  // An app's own scheme (myapp://callback) has no path at all; http(s) always has one.
+  return [pathname, decoded].every((p) => p === '' || /^\/(?:$|[^/\\])/.test(p));
+}
+
 export function isAllowedRedirect(target: string, settings: Pick<AuthSettings, 'siteUrl' | 'additionalRedirectUrls'>): boolean {
   const origin = originOf(target);
-  if (!origin || origin === 'null') return false;
+  if (!origin || origin === 'null' || !hasLocalPath(target)) return false;
   for (const allowed of [settings.siteUrl, ...settings.additionalRedirectUrls]) {
     if (allowed.includes('*')) {
       if (globToRegExp(allowed).test(target)) return true;

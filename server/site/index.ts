@@ -15,6 +15,7 @@ import { readContentVersion } from './content-version.ts';
 import { DocumentCache, makeDocument, type DocumentSource, type SiteDocument } from './document-cache.ts';
 import { preferredEncoding } from './encoding.ts';
 import type { RendererModule, SiteHost } from './site-host.ts';
+import { isLocalRedirect } from './local-redirect.ts';
 import { siteUrlFor } from './site-url.ts';
 import { parseTemplate, type Template } from './template.ts';
 
@@ -168,7 +169,10 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
 
     const site = await renderer();
     const target = site.target(url.pathname + url.search);
-    if (target.kind === 'redirect') return c.redirect(target.location, target.status);
+    if (target.kind === 'redirect') {
+      if (!isLocalRedirect(target.location)) return text(400, 'Bad request');
+      return c.redirect(target.location, target.status);
+    }
     if (target.kind === 'client') {
       return new Response(c.req.method === 'HEAD' ? null : (await template(c.req.url)).shell, {
         headers: { ...pageHeaders, 'Content-Type': HTML, 'Cache-Control': REVALIDATE },

@@ -25,6 +25,8 @@ const renderer: SiteRenderer = {
   target(pathAndQuery): PageTarget {
     const { pathname } = new URL(pathAndQuery, 'http://x');
     if (pathname === '/') return { kind: 'redirect', status: 302, location: '/pt' };
+    // A renderer that got it wrong: the host must not pass such a Location on.
+    if (pathname.startsWith('/bad-redirect/')) return { kind: 'redirect', status: 301, location: decodeURIComponent(pathname.slice('/bad-redirect/'.length)) };
     if (pathname === '/auth' || pathname === '/admin') return { kind: 'client' };
     return { kind: 'page', key: pathname, path: pathname };
   },
@@ -132,6 +134,17 @@ describe('pages', () => {
     const res = await get('/');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/pt');
+  });
+
+  it('never answers a redirect to another host, whatever the renderer says', async () => {
+    for (const location of ['//attacker.example', '/\\attacker.example', 'https://attacker.example/', '///a.example', '/ok\\x', 'javascript:alert(1)']) {
+      const res = await get(`/bad-redirect/${encodeURIComponent(location)}`);
+      expect(res.status, location).toBe(400);
+      expect(res.headers.get('location'), location).toBeNull();
+    }
+    const fine = await get(`/bad-redirect/${encodeURIComponent('/pt?category=x')}`);
+    expect(fine.status).toBe(301);
+    expect(fine.headers.get('location')).toBe('/pt?category=x');
   });
 
   it('gives /auth and /admin the client-only shell: anon key, default head, empty root, no-cache, CSP', async () => {

@@ -4,6 +4,7 @@
  * gets from /pt, /en, a post, the 404 pages, the feeds, the sitemap and the
  * share cards; status codes; escaping of hostile text; freshness after writes.
  */
+import http from 'node:http';
 import { JSDOM } from 'jsdom';
 import Parser from 'rss-parser';
 import { XMLParser } from 'fast-xml-parser';
@@ -20,6 +21,19 @@ async function page(b: Backend, path: string, headers: Record<string, string> = 
   const res = await fetch(`${b.url}${path}`, { redirect: 'manual', headers });
   const html = await res.text();
   return { status: res.status, headers: res.headers, html, doc: new JSDOM(html).window.document };
+}
+
+/** A GET with the request target exactly as given (fetch would normalise `\\` and dot segments first). */
+function rawGet(base: string, target: string): Promise<{ status: number; location: string | undefined }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: target, method: 'GET' }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 const meta = (doc: Document, key: string) =>
@@ -192,6 +206,29 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       expect(root.status).toBe(302);
       expect(root.headers.get('location')).toMatch(/\/pt$/);
       expect((await page(b, '/pt/')).headers.get('location')).toMatch(/\/pt$/);
+    });
+
+    it('no redirect leaves the site, whatever slashes, backslashes or encodings the path begins with', async () => {
+      const hostile = [
+        '//x//attacker.example/', '//attacker.example/', '///attacker.example/', '/\\attacker.example/', '/\\/attacker.example/',
+        '\\\\attacker.example/', '/%2F%2Fattacker.example/', '/%5Cattacker.example/', '/%5C%5Cattacker.example/',
+        '/%2F/attacker.example/', '//%2F/attacker.example/', '/\\%2Fattacker.example/', '/.//attacker.example/',
+        '/pt//', '//pt', '/post//x/', '//?next=//attacker.example', '/..//attacker.example/',
+      ];
+      const origin = new URL(b.url).origin;
+      for (const target of hostile) {
+        const { status, location } = await rawGet(b.url, target);
+        if (location === undefined) {
+          expect([400, 404], target).toContain(status);
+          continue;
+        }
+        expect([301, 302, 308], target).toContain(status);
+        expect(location, target).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, `${origin}/a/b`).origin, target).toBe(origin);
+      }
+      // The canonical form is kept: a doubled slash is one address, not another site.
+      expect((await rawGet(b.url, '//pt')).location).toBe('/pt');
+      expect((await rawGet(b.url, '/pt//')).location).toBe('/pt');
     });
 
     it('a draft, an unknown and a malformed post id are 404 with "Post não encontrado", kept out of search', async () => {

@@ -21,6 +21,7 @@ import { categoryFromParams, listingSearch, pageFromParams } from '@/features/po
 import type { Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
 import { createPublicDb } from '@/lib/public-db';
+import { canonicalPath } from './canonical-path';
 import { renderFeed } from './feed';
 import { renderHeadTags } from './head-tags';
 import { jsonForScript } from './json-script';
@@ -42,12 +43,12 @@ const HOME_IDS: Record<string, Language> = { [routeIds.homePt]: 'pt', [routeIds.
  * server's cache, and the page is rendered from the clean path.
  */
 function target(pathAndQuery: string): PageTarget {
-  const url = new URL(pathAndQuery, BASE);
-  if (url.pathname === paths.root) return { kind: 'redirect', status: 302, location: paths.home('pt') };
-  // One address per page: /pt/ and /post/x/ redirect to the canonical form.
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
-    return { kind: 'redirect', status: 301, location: url.pathname.replace(/\/+$/, '') + url.search };
-  }
+  // Appended, never resolved against BASE: `//host/…` as a reference would name another host.
+  const url = new URL(BASE + (pathAndQuery.startsWith('/') ? pathAndQuery : `/${pathAndQuery}`));
+  // One address per page: /pt/, //pt and /post//x redirect to the canonical form.
+  const canonical = canonicalPath(url.pathname);
+  if (canonical === paths.root) return { kind: 'redirect', status: 302, location: paths.home('pt') };
+  if (canonical !== url.pathname) return { kind: 'redirect', status: 301, location: canonical + url.search };
   const { routeId, params } = leafMatch(routes, url);
   if (!routeId || CLIENT_ONLY_ROUTES.has(routeId)) return { kind: 'client' };
   const language = HOME_IDS[routeId];

@@ -44,9 +44,10 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 /**
  * `npm start` with PORT and DATA_DIR set; resolves once the site answers with
- * the anon key in its page. `dataDir` reuses a directory (restart tests).
+ * the anon key in its page. `dataDir` reuses a directory (restart tests);
+ * `ownSiteUrl` sets SITE_URL to the instance's own address.
  */
-export async function startApp(options: { dataDir?: string; timeoutMs?: number } = {}): Promise<AppServer> {
+export async function startApp(options: { dataDir?: string; timeoutMs?: number; ownSiteUrl?: boolean } = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'journalist-site-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -54,7 +55,11 @@ export async function startApp(options: { dataDir?: string; timeoutMs?: number }
   // Its own process group, so stop() reaches npm, tsx and node alike.
   const child = spawn('npm', ['start'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NO_COLOR: '1' },
+    env: {
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NO_COLOR: '1',
+      // SITE_URL is also where mail links fall back to when their redirect_to is refused.
+      ...(options.ownSiteUrl ? { SITE_URL: url } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
