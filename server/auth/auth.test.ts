@@ -455,3 +455,25 @@ describe('settings, health, jwks', () => {
     expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
   });
 });
+
+describe('caching (issue 22)', () => {
+  it('token, user, sign-up, error and verify answers are no-store (RFC 6749 §5.1); the public key set alone is cacheable', async () => {
+    const email = uniqueEmail('cache');
+    const signedUp = await req('POST', '/auth/v1/signup', { body: { email, password: 'secret123' } });
+    const token = await signIn(email);
+    const refused = await signIn(email, 'wrong-password');
+    const user = await req('GET', '/auth/v1/user', { token: token.json.access_token });
+    const refreshed = await refresh(token.json.refresh_token);
+    const invalid = await req('POST', '/auth/v1/signup', { body: {} });
+    expect(invalid.status).toBe(400);
+    for (const [name, r] of Object.entries({ signedUp, token, refused, user, refreshed, invalid })) {
+      expect(r.headers.get('cache-control'), name).toBe('no-store');
+      expect(r.headers.get('pragma'), name).toBe('no-cache');
+    }
+    expect(refused.status).toBe(400);
+    const verify = await app.request('/auth/v1/verify?token=nope&type=signup');
+    expect(verify.status).toBe(303);
+    expect(verify.headers.get('cache-control')).toBe('no-store');
+    expect((await req('GET', '/auth/v1/.well-known/jwks.json')).headers.get('cache-control')).toBe('public, max-age=600');
+  });
+});

@@ -53,6 +53,13 @@ export function createAuthRoutes(deps: AppDeps, options: AuthOptions = {}): Hono
   app.use('*', async (c, next) => {
     await next();
     c.res.headers.set('X-Supabase-Api-Version', API_VERSION);
+    // Tokens, users and factors must never be kept by a browser or a proxy
+    // (RFC 6749 §5.1 for token answers; GoTrue does the same). Only the public
+    // key set and settings say otherwise (routes/meta.ts).
+    if (!c.res.headers.has('Cache-Control')) {
+      c.res.headers.set('Cache-Control', 'no-store');
+      c.res.headers.set('Pragma', 'no-cache');
+    }
   });
   app.use(
     '*',

@@ -8,6 +8,9 @@ export type RestEnv = { Variables: { restRole: string | undefined } };
 
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
+/** Cache-Control of every answer made for someone other than anon (RFC 9111 §5.2.2.5). */
+export const PRIVATE = 'no-store';
+
 export function toRestError(e: unknown, role: string): RestError {
   if (e instanceof RestError) return e;
   if (e instanceof PoolTimeoutError) return new RestError(504, 'PGRST003', e.message, null, null, { 'Retry-After': '1' });
@@ -21,6 +24,8 @@ export function errorResponse(c: Context<RestEnv>, e: unknown): Response {
   const role = c.get('restRole') ?? 'anon';
   const err = toRestError(e, role);
   const headers: Record<string, string> = { 'Content-Type': JSON_UTF8, ...err.headers };
+  // Unknown (the token was refused) counts as not anon.
+  if (c.get('restRole') !== 'anon') headers['Cache-Control'] = PRIVATE;
   const body = c.req.method === 'HEAD' ? null : JSON.stringify(err.toJSON());
   return new Response(body, { status: err.status, headers });
 }

@@ -382,3 +382,28 @@ describe('the same read asked again (its plan is kept)', () => {
     }
   });
 });
+
+describe('caching of private answers (issue 22)', () => {
+  it('a signed-in caller\'s reads, writes and errors are no-store; anon reads stay cacheable', async () => {
+    const token = await b.userToken(USER_A);
+    const mine = await b.request('/notes?select=title&title=eq.Mine', { token });
+    expect(mine.json).toEqual([{ title: 'Mine' }]);
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+    const write = await b.request('/notes', { method: 'POST', token, body: { title: 'Private write' } });
+    expect(write.status).toBe(201);
+    expect(write.headers.get('cache-control')).toBe('no-store');
+    const error = await b.request('/notes?select=nope', { token });
+    expect(error.status).toBe(400);
+    expect(error.headers.get('cache-control')).toBe('no-store');
+    const rpc = await b.request('/rpc/whoami', { method: 'POST', token, body: {} });
+    expect(rpc.headers.get('cache-control')).toBe('no-store');
+    // A token that is refused: who it was for is unknown, so nothing is kept either.
+    const refused = await b.request('/notes', { token: 'not.a.jwt' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+
+    const anon = await b.request('/notes?select=title&order=id');
+    expect(anon.status).toBe(200);
+    expect(anon.headers.get('cache-control')).toBeNull();
+  });
+});

@@ -1,13 +1,18 @@
 /** Success responses in PostgREST's form (protocol §1.4). */
 import type { Context } from 'hono';
 import { encodedResponse } from '../compress.ts';
-import { JSON_UTF8 } from './error-response.ts';
+import { JSON_UTF8, PRIVATE, type RestEnv } from './error-response.ts';
 import { OBJECT_MEDIA } from './request-options.ts';
 import { RestError } from './rest-error.ts';
 
-/** The answer, compressed for the client here (the body is in hand; see compress.ts), with the profile it was read in. */
+/**
+ * The answer, compressed for the client here (the body is in hand; see
+ * compress.ts), with the profile it was read in. An answer made for a
+ * signed-in caller (her drafts, her writes) is never stored by a browser or
+ * a proxy: `no-store` (issue 22); what anon reads is public anyway.
+ */
 export function restResponse(
-  c: Context,
+  c: Context<RestEnv>,
   status: number,
   body: string | null,
   headers: Record<string, string>,
@@ -16,6 +21,7 @@ export function restResponse(
 ): Promise<Response> {
   const h: Record<string, string> = { ...headers };
   if (profile) h['Content-Profile'] = profile;
+  if (c.get('restRole') !== 'anon') h['Cache-Control'] = PRIVATE;
   if (body !== null) h['Content-Type'] = single ? `${OBJECT_MEDIA}; charset=utf-8` : JSON_UTF8;
   return encodedResponse(c, c.req.method === 'HEAD' || status === 204 ? null : body, { status, headers: h });
 }
