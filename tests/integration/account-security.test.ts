@@ -136,6 +136,84 @@ describe.each(targets)('account security on $name', (target) => {
     });
   });
 
+  describe('an ended session ends what its access token can do (issue 22)', () => {
+    const newPost = (title: string) => ({ title, language: 'pt', category: 'Outros', published: false });
+
+    /** A client that keeps using one access token as it is, as a thief holding a copy would. */
+    const holding = (token: string): Client =>
+      createClient<Database>(backend.url, backend.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+        realtime: { transport: ws as never },
+      });
+
+    /** What the token may still do as an admin: each true is a hole. */
+    async function adminPowers(client: Client) {
+      const { data: draft } = await backend.service.from('blog_posts').insert(newPost(`rascunho ${randomUUID()}`)).select().single();
+      const { data: setting } = await backend.service.from('site_settings').select('id, value').limit(1).single();
+      const isAdmin = await client.rpc('is_admin');
+      const drafts = await client.from('blog_posts').select('id').eq('id', draft!.id);
+      const insert = await client.from('blog_posts').insert(newPost('depois de sair'));
+      const update = await client.from('site_settings').update({ value: setting!.value }).eq('id', setting!.id).select();
+      const upload = await client.storage.from('post-images').upload(`ended/${randomUUID()}.png`, new Blob([PNG], { type: 'image/png' }));
+      await backend.service.from('blog_posts').delete().eq('id', draft!.id);
+      return {
+        isAdmin: isAdmin.data === true,
+        readsDrafts: (drafts.data ?? []).length > 0,
+        inserts: insert.error === null,
+        insertCode: insert.error?.code,
+        editsSettings: (update.data ?? []).length > 0,
+        uploads: upload.error === null,
+      };
+    }
+    const none = { isAdmin: false, readsDrafts: false, inserts: false, insertCode: '42501', editsSettings: false, uploads: false };
+
+    it('a live admin session has every power (the control)', async () => {
+      const admin = await backend.createAdmin('live');
+      const token = (await admin.client.auth.getSession()).data.session!.access_token;
+      expect(await adminPowers(holding(token))).toEqual({
+        isAdmin: true, readsDrafts: true, inserts: true, insertCode: undefined, editsSettings: true, uploads: true,
+      });
+      await backend.sql(`delete from public.blog_posts where title = 'depois de sair'`);
+    });
+
+    it('"Sair de todos os dispositivos" (scope global): another device\'s unexpired token is powerless at once', async () => {
+      const admin = await backend.createAdmin('global');
+      const phone = newClient(backend.url, backend.anonKey);
+      expect((await phone.auth.signInWithPassword({ email: admin.email, password: admin.password })).error).toBeNull();
+      const phoneToken = (await phone.auth.getSession()).data.session!.access_token;
+      expect((await admin.client.auth.signOut({ scope: 'global' })).error).toBeNull();
+      expect(await adminPowers(holding(phoneToken))).toEqual(none);
+    });
+
+    it('scope others and scope local end those sessions\' tokens too, and leave the live one whole', async () => {
+      const admin = await backend.createAdmin('others');
+      const laptopToken = (await admin.client.auth.getSession()).data.session!.access_token;
+      const phone = newClient(backend.url, backend.anonKey);
+      expect((await phone.auth.signInWithPassword({ email: admin.email, password: admin.password })).error).toBeNull();
+      const phoneToken = (await phone.auth.getSession()).data.session!.access_token;
+
+      expect((await phone.auth.signOut({ scope: 'others' })).error).toBeNull();
+      expect((await adminPowers(holding(laptopToken))).readsDrafts).toBe(false);
+      expect((await adminPowers(holding(phoneToken))).isAdmin).toBe(true);
+
+      expect((await phone.auth.signOut({ scope: 'local' })).error).toBeNull();
+      expect(await adminPowers(holding(phoneToken))).toEqual(none);
+    });
+
+    it('a password reset that ends her other sessions ends their tokens\' powers', async () => {
+      const admin = await backend.createAdmin('reset');
+      const stolenToken = (await admin.client.auth.getSession()).data.session!.access_token;
+      await backend.anon().auth.resetPasswordForEmail(admin.email, { redirectTo: REDIRECT });
+      const fragment = new URLSearchParams((await follow(lastLink(backend, admin.email))).hash.slice(1));
+      const browser = backend.anon();
+      await browser.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+      expect((await browser.auth.updateUser({ password: `new-${randomUUID()}` })).error).toBeNull();
+      expect((await browser.auth.signOut({ scope: 'others' })).error).toBeNull();
+      expect(await adminPowers(holding(stolenToken))).toEqual(none);
+    });
+  });
+
   describe('two-factor sign-in (TOTP)', () => {
     let admin: TestUser;
     let secret: string;
