@@ -113,6 +113,10 @@ export type Database = {
         };
         Returns: string;
       };
+      has_live_session: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
       has_required_aal: {
         Args: Record<PropertyKey, never>;
         Returns: boolean;
