@@ -122,6 +122,21 @@ describe.each(targets)('storage on $name', (target) => {
     expect((await storage.list('lista', { sortBy: { column: 'name', order: 'desc' } })).data!.map((e) => e.name)).toEqual(['sub', 'c.png', 'b.png', 'a.png']);
   });
 
+  it('only the admin lists, inspects or downloads with a session; everyone else gets the public URL alone (issue 22)', async () => {
+    await storage.upload('rascunho/capa-secreta.png', png());
+    for (const [who, client] of [['anon', b.anon()], ['a signed-in user', user.client]] as const) {
+      const listed = await client.storage.from(BUCKET).list('rascunho');
+      expect(listed.error, who).toBeNull();
+      expect(listed.data, who).toEqual([]);
+      expect((await client.storage.from(BUCKET).list('')).data, who).toEqual([]);
+      expect((await client.storage.from(BUCKET).info('rascunho/capa-secreta.png')).error, who).not.toBeNull();
+      expect((await client.storage.from(BUCKET).exists('rascunho/capa-secreta.png')).data, who).toBe(false);
+    }
+    // Served to anyone who has its address, as a public bucket's file is.
+    expect((await fetch(publicUrl('rascunho/capa-secreta.png'))).status).toBe(200);
+    expect((await storage.list('rascunho')).data!.map((e) => e.name)).toEqual(['capa-secreta.png']);
+  });
+
   it('moves and copies', async () => {
     await storage.upload('mover/origem.png', png());
     expect((await storage.move('mover/origem.png', 'mover/destino.png')).error).toBeNull();
