@@ -69,6 +69,36 @@ describe('mail limits (config.toml [auth.rate_limit] email_sent, [auth.email] ma
   });
 });
 
+describe('a registered address answers as a new one (issue 22)', () => {
+  it('same shape, the same 429 when repeated too soon, and the same share of the hourly mail budget', async () => {
+    const limited = await testDeps(db, { enableConfirmations: true, rateLimitEmailSent: 3, emailMaxFrequency: 60 }, dataDir);
+    const limitedApp = authApp(limited);
+    const signUp = (email: string, ip: string) =>
+      call(limitedApp, limited, 'POST', '/auth/v1/signup', { body: { email, password: 'secret123' }, ip });
+    const registered = uniqueEmail('registered');
+    await db.query(
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, created_at, updated_at, raw_app_meta_data, raw_user_meta_data)
+       values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), now(), now(), '{}', '{}')`,
+      [registered],
+    );
+    const fresh = uniqueEmail('fresh');
+
+    const answers = [await signUp(registered, '10.8.0.1'), await signUp(fresh, '10.8.0.2')];
+    for (const r of answers) expect(r.status).toBe(200);
+    expect(Object.keys(answers[0]!.json).sort()).toEqual(Object.keys(answers[1]!.json).sort());
+    expect(mailsTo(dataDir, registered)).toEqual([]);
+
+    const again = [await signUp(registered, '10.8.0.3'), await signUp(fresh, '10.8.0.4')];
+    for (const r of again) {
+      expect(r.status).toBe(429);
+      expect(r.json.message).toMatch(/^For security purposes, you can only request this after (59|60) seconds\.$/);
+    }
+    // Both counted against email_sent (3): one more fits, then the budget is spent for everyone.
+    expect((await signUp(uniqueEmail('third'), '10.8.0.5')).status).toBe(200);
+    expect((await signUp(uniqueEmail('fourth'), '10.8.0.6')).status).toBe(429);
+  });
+});
+
 describe('sign-up with confirmations on', () => {
   it('writes the link from API_EXTERNAL_URL, never from the Host a request names (issue 10)', async () => {
     const email = uniqueEmail('host');

@@ -24,6 +24,8 @@ export interface AuthContext {
   recoveryPerEmail: SlidingWindowLimiter;
   /** One recovery request per address per [auth.email] max_frequency. */
   recoveryPerEmailFrequency: SlidingWindowLimiter;
+  /** Sign-ups of an already confirmed address, per [auth.email] max_frequency, answered as a new address's would be. */
+  lookAlikeSignups: SlidingWindowLimiter;
   /** Recovery requests per client address per hour. */
   recoveryPerClient: SlidingWindowLimiter;
   /** Two-factor code attempts per factor (verify), so six digits cannot be guessed. */

@@ -40,6 +40,7 @@ export function createAuthRoutes(deps: AppDeps, options: AuthOptions = {}): Hono
     mailsSent: new SlidingWindowLimiter({ max: deps.auth.rateLimitEmailSent, windowMs: ONE_HOUR }),
     recoveryPerEmail: new SlidingWindowLimiter({ max: deps.auth.rateLimitEmailSent, windowMs: ONE_HOUR }),
     recoveryPerEmailFrequency: new SlidingWindowLimiter({ max: 1, windowMs: deps.auth.emailMaxFrequency * 1000 }),
+    lookAlikeSignups: new SlidingWindowLimiter({ max: 1, windowMs: deps.auth.emailMaxFrequency * 1000 }),
     // A few people behind one address (an office, a phone carrier) may each forget a password.
     recoveryPerClient: new SlidingWindowLimiter({ max: Math.max(deps.auth.rateLimitEmailSent * 5, 10), windowMs: ONE_HOUR }),
     // Five wrong codes per factor in five minutes: 3 valid codes in a million

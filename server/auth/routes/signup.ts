@@ -46,7 +46,14 @@ export function signupRoutes(app: Hono, ctx: AuthContext): void {
       // is registered (protocol §2.1) — a confirmed user gets a look-alike
       // answer, an unconfirmed one a fresh confirmation mail.
       if (autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
-      if (existing.email_confirmed_at) return c.json(fakeUser(email, data));
+      if (existing.email_confirmed_at) {
+        // As a new address is answered: the same mail limits (per address and
+        // in all) and the same bcrypt work, so neither a 429 nor the time taken
+        // tells that she is registered. No mail goes out.
+        takeMail(ctx, ctx.lookAlikeSignups.take(email) ? null : new Date());
+        await hashPassword(password);
+        return c.json(fakeUser(email, data));
+      }
       takeMail(ctx, existing.confirmation_sent_at);
       const user = await deps.db.transaction(async (tx) => {
         await sendConfirmation(tx, ctx.mailer, existing, deps.apiExternalUrl, redirectTo);
