@@ -26,10 +26,19 @@ grant usage on schema public to anon, authenticated, service_role;
 grant usage on schema extensions to anon, authenticated, service_role;
 grant usage on schema auth to anon, authenticated, service_role;
 
--- Supabase's default privileges in public: the API roles get table rights, RLS decides.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- Supabase's default privileges in public: the API roles get table rights, RLS
+-- decides. Set once, when the database is new, as a hosted project's are: a
+-- migration may narrow them (20261124090200_api_roles_least_privilege), and a
+-- restart must not widen them again.
+do $$
+begin
+  if to_regclass('local_backend.schema_migrations') is null then
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+  end if;
+end
+$$;
 
 create table if not exists auth.users (
   instance_id uuid,

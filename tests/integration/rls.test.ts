@@ -84,10 +84,18 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(await backend.count('blog_posts')).toBe(before + 1);
     });
 
-    it.each(['anon', 'user'] as const)('update as %s: 0 rows affected, published or draft', async (who) => {
+    it('update as anon: refused with 42501 (no UPDATE right at all), published or draft', async () => {
       for (const published of [true, false]) {
         const post = await makePost(published);
-        const { data, error } = await as(who).from('blog_posts').update({ title: 'Hacked' }).eq('id', post.id).select();
+        expectDenied(await as('anon').from('blog_posts').update({ title: 'Hacked' }).eq('id', post.id).select(), 'anon');
+        expect((await postById(post.id))!.title).toBe(post.title);
+      }
+    });
+
+    it('update as user: 0 rows affected, published or draft (RLS)', async () => {
+      for (const published of [true, false]) {
+        const post = await makePost(published);
+        const { data, error } = await as('user').from('blog_posts').update({ title: 'Hacked' }).eq('id', post.id).select();
         expect(error).toBeNull();
         expect(data).toEqual([]);
         expect((await postById(post.id))!.title).toBe(post.title);
@@ -102,10 +110,18 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(await postById(post.id)).toMatchObject({ title: 'Edited', published: true });
     });
 
-    it.each(['anon', 'user'] as const)('delete as %s: 0 rows affected, published or draft', async (who) => {
+    it('delete as anon: refused with 42501 (no DELETE right at all), published or draft', async () => {
       for (const published of [true, false]) {
         const post = await makePost(published);
-        const { data, error } = await as(who).from('blog_posts').delete().eq('id', post.id).select();
+        expectDenied(await as('anon').from('blog_posts').delete().eq('id', post.id).select(), 'anon');
+        expect(await postById(post.id)).not.toBeNull();
+      }
+    });
+
+    it('delete as user: 0 rows affected, published or draft (RLS)', async () => {
+      for (const published of [true, false]) {
+        const post = await makePost(published);
+        const { data, error } = await as('user').from('blog_posts').delete().eq('id', post.id).select();
         expect(error).toBeNull();
         expect(data).toEqual([]);
         expect(await postById(post.id)).not.toBeNull();
@@ -138,9 +154,15 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
 
-    it.each(['anon', 'user'] as const)('update as %s: 0 rows affected', async (who) => {
+    it('update as anon: refused with 42501 (no UPDATE right at all)', async () => {
       const row = await heroTitle('pt');
-      const { data, error } = await as(who).from('site_settings').update({ value: 'Hacked' }).eq('id', row.id).select();
+      expectDenied(await as('anon').from('site_settings').update({ value: 'Hacked' }).eq('id', row.id).select(), 'anon');
+      expect((await heroTitle('pt')).value).toBe(row.value);
+    });
+
+    it('update as user: 0 rows affected (RLS)', async () => {
+      const row = await heroTitle('pt');
+      const { data, error } = await as('user').from('site_settings').update({ value: 'Hacked' }).eq('id', row.id).select();
       expect(error).toBeNull();
       expect(data).toEqual([]);
       expect((await heroTitle('pt')).value).toBe(row.value);
@@ -154,11 +176,9 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect((await heroTitle('en')).value).toBe('Edited title');
     });
 
-    it.each(everyone)('delete as %s: 0 rows affected', async (who) => {
+    it.each(everyone)('delete as %s: refused with 42501 (settings are edited, never removed)', async (who) => {
       const row = await heroTitle('pt');
-      const { data, error } = await as(who).from('site_settings').delete().eq('id', row.id).select();
-      expect(error).toBeNull();
-      expect(data).toEqual([]);
+      expectDenied(await as(who).from('site_settings').delete().eq('id', row.id).select(), who);
       expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
   });
@@ -237,6 +257,64 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "site_settings UPDATE authenticated restrictive: Editing settings needs the admin's second factor",
         'user_roles SELECT authenticated permissive: Signed-in users can read their own roles',
       ]);
+    });
+
+    it('the API roles hold only the rights they use: no TRUNCATE, TRIGGER or REFERENCES anywhere, anon only SELECT', async () => {
+      const rows = await backend.sql<{ role: string; relname: string; privileges: string }>(
+        `select r.role, c.relname,
+                array_to_string(array(select p from unnest(array['SELECT','INSERT','UPDATE','DELETE','TRUNCATE','REFERENCES','TRIGGER']) p
+                                       where has_table_privilege(r.role, c.oid, p)), ',') as privileges
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          cross join (values ('anon'), ('authenticated')) r(role)
+          where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm')
+          order by 1, 2`,
+      );
+      expect(rows.map((r) => `${r.role} ${r.relname}: ${r.privileges}`)).toEqual([
+        'anon blog_posts: SELECT',
+        'anon site_settings: SELECT',
+        'anon user_roles: SELECT',
+        'authenticated blog_posts: SELECT,INSERT,UPDATE,DELETE',
+        'authenticated site_settings: SELECT,UPDATE',
+        'authenticated user_roles: SELECT',
+      ]);
+    });
+
+    it('TRUNCATE, which row level security does not cover, is refused to the API roles (42501)', async () => {
+      for (const role of ['anon', 'authenticated']) {
+        for (const table of ['blog_posts', 'site_settings']) {
+          const error = await backend
+            .sql(`do $$ begin set local role ${role}; truncate public.${table} cascade; end $$`)
+            .then(() => null, (e: { code?: string }) => e);
+          expect(error?.code, `${role} truncate ${table}`).toBe('42501');
+        }
+      }
+      expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
+    });
+
+    it('each function is callable only by whom it is for; anon calls none but is_admin()', async () => {
+      const rows = await backend.sql<{ fn: string; anon: boolean; authenticated: boolean }>(
+        `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
+                has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+           from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
+      );
+      expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual(['is_admin']);
+      expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual(['ensure_translation_group', 'has_required_aal', 'is_admin']);
+      const call = await as('anon').rpc('ensure_translation_group', { post_id: randomUUID() });
+      expectDenied(call, 'anon');
+    });
+
+    it('a table or function a later migration adds starts with no right for the API roles', async () => {
+      const [row] = await backend.sql<{ table_rights: boolean; function_right: boolean }>(
+        `select exists (select 1 from pg_default_acl d join pg_namespace n on n.oid = d.defaclnamespace
+                         where n.nspname = 'public' and d.defaclobjtype = 'r'
+                           and exists (select 1 from aclexplode(d.defaclacl) a
+                                        where a.grantee in ('anon'::regrole, 'authenticated'::regrole))) as table_rights,
+                exists (select 1 from pg_default_acl d
+                         where d.defaclobjtype = 'f'
+                           and exists (select 1 from aclexplode(d.defaclacl) a
+                                        where a.grantee in (0, 'anon'::regrole, 'authenticated'::regrole))) as function_right`,
+      );
+      expect(row).toEqual({ table_rights: false, function_right: false });
     });
 
     it('is_admin() is a stable security definer function with an empty search_path', async () => {
