@@ -137,7 +137,7 @@ export function resolveJwtSecret(envSecret: string | undefined, dataDir: string)
     if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
     return secret;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
   return secret;

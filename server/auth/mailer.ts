@@ -29,7 +29,7 @@ export function createMailer(dataDir: string | undefined): Mailer {
       sent.push(mail);
       if (!dataDir) return;
       const dir = join(dataDir, 'outbox');
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
       const eml = [
         `To: ${mail.to}`,

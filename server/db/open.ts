@@ -1,10 +1,13 @@
 /**
  * Opens the backend's database from its configuration: a real PostgreSQL
  * server when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR/db
- * (locked for this process) or in memory; then migrates it.
+ * (locked for this process) or in memory; then migrates it. First DATA_DIR,
+ * whatever the database, is made owner-only (issue 22): the server and the
+ * CLI tools that open the database all come through here.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { makeDataDirOwnerOnly } from '../data-dir-modes.ts';
 import type { Database } from './database.ts';
 import { lockDataDir, type DataDirLock } from './lock.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
@@ -12,7 +15,10 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
 export interface OpenDatabaseOptions {
-  /** DATA_DIR; the embedded database lives in `<dataDir>/db`. Ignored with databaseUrl. */
+  /**
+   * DATA_DIR, made owner-only (or refused, when another user's) in every
+   * case; the embedded database lives in `<dataDir>/db` unless databaseUrl.
+   */
   dataDir: string | undefined;
   databaseUrl?: string | undefined;
   /** PGlite in memory (tests): no files, no lock. */
@@ -42,7 +48,7 @@ async function openRaw(options: OpenDatabaseOptions): Promise<{ db: Database; lo
     return { db: await openPglite(undefined), description: 'embedded PGlite in memory' };
   }
   const dir = embeddedDbDir(options.dataDir);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Lock before PGlite touches the files.
   const lock = await lockDataDir(dir);
   try {
@@ -54,6 +60,7 @@ async function openRaw(options: OpenDatabaseOptions): Promise<{ db: Database; lo
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  if (options.dataDir !== undefined) makeDataDirOwnerOnly(options.dataDir);
   const { db: raw, lock, description } = await openRaw(options);
   let closed: Promise<void> | undefined;
   const db: Database = {

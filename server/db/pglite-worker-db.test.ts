@@ -2,25 +2,30 @@
  * The embedded database in its worker thread (issue 10): a statement past its
  * time limit is answered 57014 and the database answers again, every
  * committed row kept and the cut-off transaction undone; the event loop stays
- * free meanwhile.
+ * free meanwhile. Every file the thread writes is owner-only (issue 22).
  */
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { filesUnder, looseEntries, summary } from './fixtures/modes.ts';
 import { createRunawayTable, RUNAWAY } from './fixtures/runaway.ts';
 import { PgliteWorkerDatabase } from './pglite-worker-db.ts';
 import { Ticket, WithdrawnError } from './ticket.ts';
 
 let dir: string;
 let db: PgliteWorkerDatabase;
+let umaskBefore: number;
 
 beforeAll(async () => {
+  // The usual umask: the files' modes must not depend on the one this process inherited.
+  umaskBefore = process.umask(0o022);
   dir = mkdtempSync(path.join(tmpdir(), 'pglite-worker-'));
   db = await PgliteWorkerDatabase.open(dir);
   await createRunawayTable(db, 5);
 });
 afterAll(async () => {
   await db.close();
+  process.umask(umaskBefore);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -146,6 +151,19 @@ describe('a batch with a ticket (issue 11)', () => {
     await Promise.all([batch, tx]);
     expect(order).toEqual(['batch', 'transaction']);
   });
+});
+
+it('creates every file and folder owner-only, the first time and after watchdog restarts (issue 22)', async () => {
+  // This directory was never opened by open.ts, whose walk would hide what the thread itself writes.
+  const before = filesUnder(dir);
+  const restarts = db.restarts;
+  await db.transaction((tx) => tx.query(RUNAWAY), { statementTimeoutMs: 300, readOnly: true }).catch(() => {});
+  expect(db.restarts).toBe(restarts + 1);
+  await db.exec(`create table owner_only (id int primary key, body text); insert into owner_only select i, repeat('x', 200) from generate_series(1, 20000) i`);
+  await db.exec('vacuum full owner_only');
+  await db.exec('checkpoint');
+  expect([...filesUnder(dir)].filter((file) => !before.has(file)).length).toBeGreaterThan(0);
+  expect(summary(looseEntries(dir))).toEqual([]);
 });
 
 it('reports SQL errors with their fields, as PostgreSQL does', async () => {

@@ -13,8 +13,12 @@
  * Messages out: { ready: true } once open, then { id, result } or { id, error }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { keepOwnerOnly } from './owner-only-fs.mjs';
 import { runPipeline } from './pglite-pipeline.mjs';
 import { PGlite } from '@electric-sql/pglite';
+
+// Before PGlite touches a file: every file and folder it makes is owner-only (issue 22).
+keepOwnerOnly();
 
 const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where'];
 
