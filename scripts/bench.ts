@@ -5,6 +5,9 @@
  * the SQL's throughput), and the split of a read's time between the SQL, the
  * request's transaction, the REST layer and HTTP.
  *
+ * After the reads of each database, the admin check (bench-admin-check.ts):
+ * the cost of the live-session lookup is_admin() makes (issue 22).
+ *
  * Then the server-rendered home page /pt beside a static file of the same
  * bytes served by the same server (issue 9: the page at ≥ 50 % of the static
  * file's requests per second), plain and with brotli.
@@ -30,6 +33,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../server/index.ts';
+import { benchAdminCheck } from './bench-admin-check.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
@@ -209,6 +213,7 @@ async function benchReads(server: RunningServer): Promise<ReadFigures[]> {
   const post = await server.db.query<{ id: string }>(`select id from public.blog_posts where published and language = 'pt' order by date desc limit 1`);
   const figures: ReadFigures[] = [];
   for (const read of READS) figures.push(await benchRead(server, read, post.rows[0]!.id));
+  await benchAdminCheck(server, { inProcess: measure, http: measureHttp, fmt });
   return figures;
 }
 
