@@ -25,9 +25,12 @@ interface Condition {
 export class BindingError extends Error {}
 
 const OPS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
+/** Hosted Realtime's bound on an `in` list ("too many values for `in` filter. Maximum 100"). */
+export const MAX_IN_VALUES = 100;
 
+/** Conditions are joined by commas; a comma that does not begin one (an `in` list's, a value's) stays in its value. */
 export function parseFilter(filter: string): Condition[] {
-  return filter.split(',').map((part) => {
+  return filter.split(/,(?=\s*[A-Za-z_][A-Za-z0-9_]*=[a-z]+\.)/).map((part) => {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=([a-z]+)\.(.*)$/s.exec(part.trim());
     if (!m || !OPS.has(m[2]!)) throw new BindingError(`Invalid filter: ${part}`);
     const condition: Condition = { column: m[1]!, op: m[2] as Condition['op'], value: m[3]! };
@@ -35,6 +38,7 @@ export function parseFilter(filter: string): Condition[] {
       const list = /^\((.*)\)$/s.exec(condition.value);
       if (!list) throw new BindingError(`Invalid filter: ${part}`);
       condition.values = list[1]!.split(',').map((v) => v.trim().replace(/^"(.*)"$/s, '$1'));
+      if (condition.values.length > MAX_IN_VALUES) throw new BindingError(`too many values for \`in\` filter. Maximum ${MAX_IN_VALUES}`);
     }
     return condition;
   });
@@ -76,18 +80,23 @@ function compare(actual: unknown, op: Condition['op'], expected: string): boolea
   }
 }
 
-/**
- * Does the change concern this binding? Filters look at the new row (the
- * old one for a delete, where only the key is known: hosted Realtime does
- * not filter deletes either, so a filter on another column lets them pass).
- */
-export function matches(binding: Binding, change: { schema: string; table: string; type: ChangeType; row: Record<string, unknown> }): boolean {
+/** Is the binding about this table and kind of change (its filter aside)? */
+export function concerns(binding: Binding, change: { schema: string; table: string; type: ChangeType }): boolean {
   if (binding.schema !== change.schema) return false;
   if (binding.table !== undefined && binding.table !== change.table) return false;
-  if (binding.event !== '*' && binding.event !== change.type) return false;
+  return binding.event === '*' || binding.event === change.type;
+}
+
+/**
+ * Does the row pass the binding's filter? Only ever asked of a row the
+ * subscriber may select, cut to the columns it may select (so a condition on
+ * any other column fails). A delete's row is its key alone: as on hosted, a
+ * delete is not filtered on columns it does not carry.
+ */
+export function passesFilter(binding: Binding, row: Record<string, unknown>, type: ChangeType): boolean {
   return binding.conditions.every((c) => {
-    if (change.type === 'DELETE' && !(c.column in change.row)) return true;
-    const actual = change.row[c.column];
+    if (type === 'DELETE' && !(c.column in row)) return true;
+    const actual = row[c.column];
     if (c.op === 'in') return c.values!.some((v) => compare(actual, 'eq', v));
     return compare(actual, c.op, c.value);
   });

@@ -8,6 +8,7 @@ import type { JWTPayload } from 'jose';
 import type { WebSocket } from 'ws';
 import { JwtError, verifyJwt } from '../keys.ts';
 import { BindingError, readBinding, type Binding } from './bindings.ts';
+import { SESSION_ENDED } from './sessions.ts';
 
 export interface Who {
   role: string;
@@ -25,6 +26,9 @@ export interface Channel {
 export interface ConnectionLimits {
   maxChannels: number;
   maxMessagesPerSecond: number;
+  /** postgres_changes bindings one join may ask for, and one socket may hold in all (each costs every change a look). */
+  maxBindingsPerChannel: number;
+  maxBindingsPerConnection: number;
 }
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
@@ -49,6 +53,8 @@ export class Connection {
     private readonly limits: ConnectionLimits,
     /** Is there such a table in the supabase_realtime publication? */
     private readonly published: (schema: string, table: string | undefined) => boolean,
+    /** Does the session behind these claims still stand (true when they name none)? */
+    private readonly sessionLive: (who: Who) => Promise<boolean>,
   ) {}
 
   send(frame: Frame): void {
@@ -122,16 +128,20 @@ export class Connection {
   }
 
   private async verify(token: unknown): Promise<Who | string> {
-    if (typeof token !== 'string' || token === '' || token.startsWith('sb_')) return this.socketWho;
-    try {
-      const who = whoFrom(await verifyJwt(token, this.jwtSecret));
+    let who = this.socketWho;
+    if (typeof token === 'string' && token !== '' && !token.startsWith('sb_')) {
+      try {
+        who = whoFrom(await verifyJwt(token, this.jwtSecret));
+      } catch (e) {
+        if (e instanceof JwtError) return `InvalidJWTToken: ${e.kind === 'expired' ? 'Token has expired' : e.message}`;
+        throw e;
+      }
       if (!API_ROLES.has(who.role)) return `Unauthorized: role "${who.role}" may not subscribe`;
       if (typeof who.claims.exp !== 'number') return 'InvalidJWTToken: Fields `role` and `exp` are required in JWT';
-      return who;
-    } catch (e) {
-      if (e instanceof JwtError) return `InvalidJWTToken: ${e.kind === 'expired' ? 'Token has expired' : e.message}`;
-      throw e;
     }
+    // A token still unexpired whose sign-in has ended (signed out) opens nothing.
+    if (!(await this.sessionLive(who))) return SESSION_ENDED;
+    return who;
   }
 
   private async join(frame: Frame, reply: (status: 'ok' | 'error', response?: Record<string, unknown>) => void): Promise<void> {
@@ -140,11 +150,24 @@ export class Connection {
     if (!this.channels.has(topic) && this.channels.size >= this.limits.maxChannels) {
       return reply('error', { reason: 'ChannelRateLimitReached: Too many channels' });
     }
+    const config = (payload.config ?? {}) as Record<string, unknown>;
+    const raw = config.postgres_changes;
+    const asked = Array.isArray(raw) ? raw.length : 0;
+    if (asked > this.limits.maxBindingsPerChannel) {
+      return reply('error', {
+        reason: `PostgresChangesLimitReached: Too many postgres_changes bindings on a channel (at most ${this.limits.maxBindingsPerChannel})`,
+      });
+    }
+    let held = 0;
+    for (const c of this.channels.values()) if (c.topic !== topic) held += c.bindings.length;
+    if (held + asked > this.limits.maxBindingsPerConnection) {
+      return reply('error', {
+        reason: `PostgresChangesLimitReached: Too many postgres_changes bindings on a socket (at most ${this.limits.maxBindingsPerConnection})`,
+      });
+    }
     const who = await this.verify(payload.access_token);
     if (typeof who === 'string') return reply('error', { reason: who });
 
-    const config = (payload.config ?? {}) as Record<string, unknown>;
-    const raw = config.postgres_changes;
     let bindings: Binding[];
     try {
       if (raw !== undefined && !Array.isArray(raw)) throw new BindingError('postgres_changes must be a list');
@@ -182,6 +205,14 @@ export class Connection {
     const who = await this.verify(token);
     if (typeof who === 'string') return this.endChannel(channel, who);
     channel.who = who;
+  }
+
+  /**
+   * Ends a channel judged with these claims, unless it has since been left,
+   * joined again or given another token (then the judgement was of the past).
+   */
+  endIfStill(channel: Channel, who: Who, message: string): void {
+    if (this.channels.get(channel.topic) === channel && channel.who === who) this.endChannel(channel, message);
   }
 
   private endChannel(channel: Channel, message: string): void {

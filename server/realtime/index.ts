@@ -9,10 +9,11 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Database } from '../db/database.ts';
 import { JwtError, verifyJwt } from '../keys.ts';
-import { matches } from './bindings.ts';
-import { ChangeFeed, type Change } from './change-feed.ts';
-import { Connection, whoFrom, type Channel, type ConnectionLimits, type Who } from './connection.ts';
-import { publicationTables, visibleKeys, type TableInfo } from './visibility.ts';
+import { ChangeFeed } from './change-feed.ts';
+import { Connection, whoFrom, type ConnectionLimits, type Who } from './connection.ts';
+import { fanOut } from './fan-out.ts';
+import { SESSION_ENDED, sessionOf, sessionsLive } from './sessions.ts';
+import { publicationTables, Visibility, type TableInfo } from './visibility.ts';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
@@ -39,10 +40,21 @@ export interface Realtime {
 
 /**
  * Hosted Realtime's defaults: 100 channels per client, 100 messages a second;
- * and a bound on sockets, so no stranger can make every change's fan-out
- * (and the server's memory) grow without end.
+ * and bounds on sockets and bindings, so no stranger can make every change's
+ * fan-out (and the server's memory) grow without end. Hosted bounds neither
+ * bindings per channel nor per socket (each is a row of its
+ * realtime.subscription); 100 per channel matches its other bounds (channels
+ * per client, values of an `in` filter), and 1,000 per socket is ten full
+ * channels. The site's pages use two.
  */
-const DEFAULT_LIMITS: SocketLimits = { maxChannels: 100, maxMessagesPerSecond: 100, maxConnections: 1000, maxConnectionsPerAddress: 100 };
+const DEFAULT_LIMITS: SocketLimits = {
+  maxChannels: 100,
+  maxMessagesPerSecond: 100,
+  maxBindingsPerChannel: 100,
+  maxBindingsPerConnection: 1000,
+  maxConnections: 1000,
+  maxConnectionsPerAddress: 100,
+};
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 429: 'Too Many Requests' };
 
@@ -69,69 +81,39 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   let tables: Map<string, TableInfo> | undefined;
   const loadTables = async () => (tables ??= await publicationTables(options.db));
 
-  const feed = new ChangeFeed(options.db, (changes) => deliver(changes));
-  const expiry = setInterval(() => connections.forEach((c) => c.expireTokens()), 5000);
-  expiry.unref();
+  const visibility = new Visibility(options.db);
+  const feed = new ChangeFeed(options.db, async (changes) =>
+    fanOut(changes, { db: options.db, tables: await loadTables(), visibility, connections }),
+  );
+  const sessionLive = async (who: Who) => (await sessionsLive(options.db, [who.claims]))(who.claims);
 
-  /** Subscribers with one role and claims see the same rows of a table: one visibility query serves them all. */
-  const identity = (who: Who, change: Change) => `${who.role}\n${JSON.stringify(who.claims)}\n${change.schema}.${change.table}`;
-
-  async function deliver(changes: Change[]): Promise<void> {
-    const known = await loadTables();
-    // Who may see which new rows: one query per subscriber identity and table for the whole batch.
-    const recipients: { change: Change; connection: Connection; channel: Channel; ids: number[] }[] = [];
-    const asked = new Map<string, { who: Who; schema: string; table: string; keys: Set<string> }>();
-    for (const change of changes) {
-      const info = known.get(`${change.schema}.${change.table}`);
-      if (!info) continue;
-      const row = (change.type === 'DELETE' ? change.old_record : change.record) ?? {};
-      for (const connection of connections) {
-        for (const channel of connection.channels.values()) {
-          const ids = channel.bindings.filter((b) => matches(b, { ...change, row })).map((b) => b.id);
-          if (ids.length === 0) continue;
-          recipients.push({ change, connection, channel, ids });
-          if (change.type !== 'DELETE') {
-            const key = identity(channel.who, change);
-            const entry = asked.get(key) ?? { who: channel.who, schema: change.schema, table: change.table, keys: new Set<string>() };
-            entry.keys.add(String(row[info.key]));
-            asked.set(key, entry);
-          }
-        }
-      }
-    }
-    const visible = new Map<string, Set<string>>();
-    for (const [key, q] of asked) {
-      visible.set(key, await visibleKeys(options.db, q.who, { schema: q.schema, name: q.table, key: known.get(`${q.schema}.${q.table}`)!.key }, [...q.keys]));
-    }
-    for (const { change, connection, channel, ids } of recipients) {
-      const keyColumn = known.get(`${change.schema}.${change.table}`)!.key;
-      const keyOnly = (r: Record<string, unknown> | null) => (r ? { [keyColumn]: r[keyColumn] } : {});
-      const data: Record<string, unknown> = {
-        schema: change.schema,
-        table: change.table,
-        commit_timestamp: change.commit_timestamp,
-        type: change.type,
-        columns: [],
-        errors: null,
-      };
-      if (change.type === 'DELETE') {
-        data.old_record = keyOnly(change.old_record);
-      } else {
-        const seen = visible.get(identity(channel.who, change))?.has(String(change.record?.[keyColumn]));
-        if (!seen) {
-          // An insert they may not see is none of their business. An update
-          // they may not see (a post unpublished) is told without its content,
-          // so an open page knows to look again.
-          if (change.type === 'INSERT') continue;
-          Object.assign(data, { record: {}, old_record: keyOnly(change.old_record), errors: ['Error 401: Unauthorized'] });
-        } else {
-          data.record = change.record;
-          if (change.type === 'UPDATE') data.old_record = keyOnly(change.old_record);
-        }
-      }
-      connection.send([channel.joinRef, null, channel.topic, 'postgres_changes', { ids, data }]);
+  /**
+   * Every 5 s, as hosted Realtime rechecks tokens: expired ones end their
+   * channels, and so do those whose session has ended (one lookup for all of
+   * them), even when no change comes to notice it.
+   */
+  let checking = false;
+  async function checkTokens(): Promise<void> {
+    connections.forEach((c) => c.expireTokens());
+    const signedIn = [...connections].flatMap((connection) =>
+      [...connection.channels.values()]
+        .filter((channel) => sessionOf(channel.who.claims) !== undefined)
+        .map((channel) => ({ connection, channel, who: channel.who })),
+    );
+    if (signedIn.length === 0 || checking) return;
+    checking = true;
+    try {
+      const live = await sessionsLive(options.db, signedIn.map((s) => s.who.claims));
+      for (const s of signedIn) if (!live(s.who.claims)) s.connection.endIfStill(s.channel, s.who, SESSION_ENDED);
+    } catch (e) {
+      // The database restarting or busy: the next tick, or the next change, asks again.
+      console.error('[realtime] checking sessions failed:', (e as Error).message);
+    } finally {
+      checking = false;
     }
   }
+  const expiry = setInterval(() => void checkTokens(), 5000);
+  expiry.unref();
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -174,7 +156,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       const known = tables ?? new Map();
       return table === undefined ? [...known.keys()].some((k) => k.startsWith(`${schema}.`)) : known.has(`${schema}.${table}`);
     };
-    const connection = new Connection(ws, who, vsn, options.jwtSecret, limits, published);
+    const connection = new Connection(ws, who, vsn, options.jwtSecret, limits, published, sessionLive);
     connections.add(connection);
     // Messages are handled one after another, so a join's reply precedes what
     // follows it; and only once the feed listens, so a change made right

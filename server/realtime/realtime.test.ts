@@ -102,6 +102,34 @@ describe('realtime lifecycle', () => {
       ws.close();
     });
 
+    it('refuses a join with more than 100 postgres_changes bindings, or past 1,000 on one socket, or an `in` list past 100, with an error reply', async () => {
+      const { ws, frames } = await openSocket(server);
+      const bindings = (n: number, filter = (i: number) => `title=eq.${i}`) =>
+        Array.from({ length: n }, (_, i) => ({ event: '*', schema: 'public', table: 'blog_posts', filter: filter(i) }));
+      const replyTo = async (ref: string, topic: string, postgres_changes: unknown[]) => {
+        ws.send(JSON.stringify([ref, ref, `realtime:${topic}`, 'phx_join', { config: { postgres_changes } }]));
+        await until(() => frames.some((f) => f[1] === ref && f[3] === 'phx_reply'), `the reply to ${ref}`);
+        return frames.find((f) => f[1] === ref && f[3] === 'phx_reply')![4];
+      };
+      expect(await replyTo('a', 'too-many', bindings(101))).toEqual({
+        status: 'error',
+        response: { reason: 'PostgresChangesLimitReached: Too many postgres_changes bindings on a channel (at most 100)' },
+      });
+      const values = Array.from({ length: 101 }, (_, i) => `v${i}`).join(',');
+      expect(await replyTo('b', 'long-in', bindings(1, () => `title=in.(${values})`))).toEqual({
+        status: 'error',
+        response: { reason: 'too many values for `in` filter. Maximum 100' },
+      });
+      for (let i = 0; i < 10; i++) expect(await replyTo(`c${i}`, `full-${i}`, bindings(100))).toMatchObject({ status: 'ok' });
+      expect(await replyTo('d', 'one-more', bindings(1))).toEqual({
+        status: 'error',
+        response: { reason: 'PostgresChangesLimitReached: Too many postgres_changes bindings on a socket (at most 1000)' },
+      });
+      // Joining a topic again replaces its bindings, so it may ask for as many as it held.
+      expect(await replyTo('e', 'full-0', bindings(100))).toMatchObject({ status: 'ok' });
+      ws.close();
+    });
+
     it('refuses the 101st socket from one address with 429; refused keys take no place, closed sockets give theirs back', async () => {
       const upgrade = (key: string) =>
         new Promise<number | undefined>((resolve) => {
