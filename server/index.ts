@@ -55,6 +55,8 @@ export interface StartOptions {
   /** Defaults: supabase/migrations and supabase/seed.sql (seed: false skips it). */
   migrationsDir?: string;
   seedFile?: string | false;
+  /** Migrate as this role, shaped like a hosted project's non-superuser `postgres` (server/db/hosted-roles.sql). */
+  migrationRole?: string;
 }
 
 export interface RunningServer {
@@ -106,6 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     inMemory: options.inMemory ?? false,
     migrationsDir: options.migrationsDir ?? path.join(PROJECT_ROOT, 'supabase', 'migrations'),
     seedFile,
+    migrationRole: options.migrationRole,
   });
   const { db } = opened;
   try {

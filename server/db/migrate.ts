@@ -7,9 +7,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPgError, type Database } from './database.ts';
+import { isPgError, type Database, type Queryable } from './database.ts';
 
 const BOOTSTRAP_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql');
+const HOSTED_ROLES_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'hosted-roles.sql');
 
 export class MigrationError extends Error {
   constructor(file: string, cause: unknown) {
@@ -28,24 +29,38 @@ const MIGRATION_LOCK = 7_245_031;
  * PostgreSQL server: two databases bootstrapping at once (parallel test
  * files) can collide on `create role` / `grant`. Running it again settles it.
  */
-async function bootstrap(db: Database): Promise<void> {
-  const sql = readFileSync(BOOTSTRAP_SQL, 'utf8');
+async function bootstrap(db: Database, file: string, sql: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db.exec(sql);
       return;
     } catch (e) {
       const racing = isPgError(e) && ['23505', '42710', 'XX000', '40001', '40P01'].includes(e.code ?? '');
-      if (!racing || attempt >= 5) throw new MigrationError('server/db/bootstrap.sql', e);
+      if (!racing || attempt >= 5) throw new MigrationError(file, e);
       await new Promise((r) => setTimeout(r, 50 * attempt));
     }
   }
+}
+
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** hosted-roles.sql for one migrating role (its name checked, then quoted where the file names it). */
+function hostedRolesSql(role: string): string {
+  if (!ROLE_NAME.test(role)) throw new Error(`migrationRole must be a lower-case SQL name, not ${JSON.stringify(role)}`);
+  return readFileSync(HOSTED_ROLES_SQL, 'utf8').replaceAll(":'migrator_name'", `'${role}'`).replaceAll(':migrator', `"${role}"`);
 }
 
 export interface MigrateOptions {
   migrationsDir: string;
   /** seed.sql; run only when the database was created by this call. */
   seedFile: string | undefined;
+  /**
+   * Run the migrations and the seed as this role, shaped like a hosted
+   * project's `postgres` (hosted-roles.sql: not a superuser), instead of as
+   * the connecting superuser. The PostgreSQL integration layer sets it; a
+   * database keeps the role once migrated with it.
+   */
+  migrationRole?: string | undefined;
 }
 
 export interface MigrateResult {
@@ -72,7 +87,15 @@ async function isNewDatabase(db: Database): Promise<boolean> {
 
 export async function migrate(db: Database, options: MigrateOptions): Promise<MigrateResult> {
   const isNew = await isNewDatabase(db);
-  await bootstrap(db);
+  await bootstrap(db, 'server/db/bootstrap.sql', readFileSync(BOOTSTRAP_SQL, 'utf8'));
+  const role = options.migrationRole;
+  if (role) await bootstrap(db, 'server/db/hosted-roles.sql', hostedRolesSql(role));
+  /** Runs `sql` as the migrating role, if any; what follows in the transaction runs as the connecting role again. */
+  const asMigrator = async (tx: Queryable, sql: string) => {
+    if (role) await tx.query(`set local role "${role}"`);
+    await tx.exec(sql);
+    if (role) await tx.query('reset role');
+  };
 
   const files = existsSync(options.migrationsDir)
     ? readdirSync(options.migrationsDir).filter((f) => f.endsWith('.sql')).sort()
@@ -92,7 +115,7 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
         await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
         const again = await tx.query('select 1 from local_backend.schema_migrations where version = $1', [version]);
         if (again.rows.length) return false;
-        await tx.exec(sql);
+        await asMigrator(tx, sql);
         await tx.query('insert into local_backend.schema_migrations (version, name) values ($1, $2)', [version, name]);
         return true;
       });
@@ -108,7 +131,7 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
       const seed = readFileSync(options.seedFile, 'utf8');
       try {
         await db.transaction(async (tx) => {
-          await tx.exec(seed);
+          await asMigrator(tx, seed);
           await tx.query(`insert into local_backend.meta (key, value) values ('seeded_at', now()::text)`);
         });
       } catch (e) {

@@ -25,6 +25,8 @@ export interface OpenDatabaseOptions {
   inMemory?: boolean;
   migrationsDir: string;
   seedFile?: string | undefined;
+  /** MigrateOptions.migrationRole: migrate as a role shaped like a hosted project's `postgres`. */
+  migrationRole?: string | undefined;
 }
 
 export interface OpenedDatabase {
@@ -85,7 +87,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     },
   };
   try {
-    const migration = await migrate(db, { migrationsDir: options.migrationsDir, seedFile: options.seedFile });
+    const migration = await migrate(db, { migrationsDir: options.migrationsDir, seedFile: options.seedFile, migrationRole: options.migrationRole });
     return { db, migration, description };
   } catch (e) {
     await db.close().catch(() => {});

@@ -8,7 +8,10 @@
  * - Targets: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. Each
  *   PostgreSQL run gets its own new database on that server (created from the
  *   URL's connection, dropped afterwards), so the backend migrates and seeds it
- *   as a new database. A failure there fails the tests: it is never skipped.
+ *   as a new database, running the migrations as a non-superuser role shaped
+ *   like a hosted project's `postgres` (HOSTED_MIGRATION_ROLE), so a statement
+ *   only a superuser may run fails here. A failure there fails the tests: it
+ *   is never skipped.
  * - Suites use `describe.each(targets)('… on $name', (target) => { const b = useBackend(target) … })`;
  *   the PostgreSQL run's test names then contain "PostgreSQL", which is how
  *   scripts/test-all.ts counts them.
@@ -34,6 +37,13 @@ export interface Target {
 }
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+/**
+ * The role the PostgreSQL runs migrate as, shaped like a hosted project's
+ * `postgres` (server/db/hosted-roles.sql). Not `postgres` itself: roles are
+ * shared by a server's databases, and there it is usually the superuser.
+ */
+export const HOSTED_MIGRATION_ROLE = 'hosted_postgres';
 
 export const targets: Target[] = [
   { name: 'PGlite' },
@@ -84,7 +94,7 @@ function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `it_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   try {
@@ -150,6 +160,8 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       spaDir: options.site ? distDir : undefined,
       siteUrl: options.siteUrl,
       auth: options.auth,
+      // As `supabase db push` runs them on a hosted project: as a postgres that is no superuser (issue 22).
+      migrationRole: target.name === 'PostgreSQL' ? HOSTED_MIGRATION_ROLE : undefined,
     });
     service = newClient(server.url, server.serviceRoleKey);
   });

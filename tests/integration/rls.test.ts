@@ -304,16 +304,34 @@ describe.each(targets)('RLS matrix on $name', (target) => {
     });
 
     it('a table or function a later migration adds starts with no right for the API roles', async () => {
+      // The default privileges of the role the migrations run as (the owner of what they made).
       const [row] = await backend.sql<{ table_rights: boolean; function_right: boolean }>(
-        `select exists (select 1 from pg_default_acl d join pg_namespace n on n.oid = d.defaclnamespace
-                         where n.nspname = 'public' and d.defaclobjtype = 'r'
+        `with migrator as (select relowner as oid from pg_class where oid = 'public.blog_posts'::regclass)
+         select exists (select 1 from pg_default_acl d join pg_namespace n on n.oid = d.defaclnamespace
+                         where d.defaclrole = (select oid from migrator) and n.nspname = 'public' and d.defaclobjtype = 'r'
                            and exists (select 1 from aclexplode(d.defaclacl) a
                                         where a.grantee in ('anon'::regrole, 'authenticated'::regrole))) as table_rights,
                 exists (select 1 from pg_default_acl d
-                         where d.defaclobjtype = 'f'
+                         where d.defaclrole = (select oid from migrator) and d.defaclobjtype = 'f'
                            and exists (select 1 from aclexplode(d.defaclacl) a
                                         where a.grantee in (0, 'anon'::regrole, 'authenticated'::regrole))) as function_right`,
       );
+      // And, made as that role, a table and a function indeed give the API roles nothing.
+      const [made] = await backend.sql<{ table_rights: boolean; function_right: boolean }>(
+        `do $$ begin
+           execute format('set local role %I', (select r.rolname from pg_class c join pg_roles r on r.oid = c.relowner
+                                                 where c.oid = 'public.blog_posts'::regclass));
+           create table public.later_table (id int);
+           create function public.later_function() returns int language sql as 'select 1';
+           raise exception using errcode = 'P0001', message = json_build_object(
+             'table_rights', has_table_privilege('anon', 'public.later_table', 'select') or has_table_privilege('authenticated', 'public.later_table', 'truncate'),
+             'function_right', has_function_privilege('anon', 'public.later_function()', 'execute') or has_function_privilege('authenticated', 'public.later_function()', 'execute'))::text;
+         end $$`,
+      ).then(
+        () => [undefined],
+        (e: { code?: string; message: string }) => (e.code === 'P0001' ? [JSON.parse(e.message)] : Promise.reject(e)),
+      );
+      expect(made).toEqual({ table_rights: false, function_right: false });
       expect(row).toEqual({ table_rights: false, function_right: false });
     });
 
