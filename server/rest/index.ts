@@ -8,8 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { clientAddress } from '../client-address.ts';
 import { HeaderLookup, requestHeaders } from '../request-headers.ts';
 import type { Database } from '../db/database.ts';
-import type { Ticket } from '../db/ticket.ts';
-import { POOL_WAIT_MS, POOL_SIZE } from '../db/postgres.ts';
+import { Ticket } from '../db/ticket.ts';
 import { authenticate, type Caller } from './authenticate.ts';
 import { bodyRows, invalidBody, isObject, parseJson, writeColumns } from './body.ts';
 import { errorResponse, type RestEnv } from './error-response.ts';
@@ -19,7 +18,7 @@ import { readPlan } from './read-plans.ts';
 import { checkProfile, parsePrefer, wantsSingleObject } from './request-options.ts';
 import { inRequestTx, readInRequestTx, Rollback, type RequestInfo } from './request-tx.ts';
 import { restResponse } from './response.ts';
-import { FairScheduler } from './scheduler.ts';
+import { heldTurnOf, restScheduler } from './scheduler.ts';
 import { RestError } from './rest-error.ts';
 import { argsFromBody, argsFromQuery, findFunction, runRpc } from './rpc.ts';
 import { SchemaCache } from './schema-cache.ts';
@@ -88,12 +87,13 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
   const app = new Hono<RestEnv>();
   const schema = schemaCacheFor(deps.db);
   const { db, jwtSecret } = deps;
-  // PGlite is one connection: one read running, the next waiting in its
-  // thread (scheduler.ts). On PostgreSQL two of the pool stay for sign-ins and the site.
-  const scheduler = new FairScheduler(db.kind === 'pglite' ? 2 : POOL_SIZE - 2, POOL_WAIT_MS);
-  /** One request's transaction, in its client's turn. */
-  const inTurn = <T>(c: Context<RestEnv>, task: (ticket: Ticket) => Promise<T>) =>
-    scheduler.run(clientAddress(c, options.trustedProxyHeader), task);
+  const scheduler = restScheduler(db);
+  /** One request's transaction, in its client's turn, or in the turn its in-process caller holds (a page render). */
+  const inTurn = <T>(c: Context<RestEnv>, task: (ticket: Ticket) => Promise<T>) => {
+    const held = heldTurnOf(c.req.raw);
+    if (held?.active) return task(new Ticket());
+    return scheduler.run(held?.client ?? clientAddress(c, options.trustedProxyHeader), task);
+  };
 
   app.onError((e, c) => errorResponse(c, e));
 

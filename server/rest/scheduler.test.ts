@@ -147,6 +147,71 @@ it('counts a taken-back task’s wait from its arrival, not from when it was que
   }
 });
 
+it('keeps every place for a task that takes them all when its client’s turn comes: nothing else starts until it ends', async () => {
+  const scheduler = new FairScheduler(2, 10_000);
+  const db = lane();
+  const hold = gate();
+  const order: string[] = [];
+  const first = scheduler.run('attacker', (t) => db.run('attacker 1', t, hold.opened));
+  const second = scheduler.run('attacker', (t) => db.run('attacker 2', t));
+  await Promise.resolve();
+  // A render: every place, so that no other client's statement starts between its reads.
+  const render = scheduler.run(
+    'reader',
+    async () => {
+      order.push('render begins');
+      await new Promise((r) => setTimeout(r, 20));
+      order.push('render ends');
+    },
+    Infinity,
+  );
+  // Another client, whose turn comes after the reader's: it must not take the place attacker 2 gave back.
+  await Promise.resolve();
+  const other = scheduler.run('other', async () => void order.push('other'));
+  await new Promise((r) => setTimeout(r, 20));
+  expect(order).toEqual([]);
+  hold.open();
+  await Promise.all([first, second, render, other]);
+  expect(order).toEqual(['render begins', 'render ends', 'other']);
+  // The attacker's waiting statement was given back for the render, and ran after it.
+  expect(db.ran).toEqual(['attacker 1', 'attacker 2']);
+});
+
+it('frees the places it kept for a task that gave up waiting', async () => {
+  vi.useFakeTimers();
+  try {
+    const scheduler = new FairScheduler(2, 100);
+    const hold = gate();
+    const busy = scheduler.run('a', () => hold.opened);
+    const all = scheduler.run('b', async () => 'all', 2).catch((e: { code?: string }) => e.code);
+    // Its turn: the free place is kept for it, so c waits.
+    let ran = false;
+    const c = scheduler.run('c', async () => void (ran = true));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(ran).toBe(false);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(await all).toBe('PGRST003');
+    await c;
+    expect(ran).toBe(true);
+    hold.open();
+    await busy;
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it('gives a task that takes every place no more turns than its client’s share', async () => {
+  const scheduler = new FairScheduler(2, 10_000);
+  const order: string[] = [];
+  const hold = gate();
+  const busy = scheduler.run('reader', () => hold.opened);
+  const pages = [1, 2].map((n) => scheduler.run('flooder', async () => void order.push(`flooder page ${n}`), Infinity));
+  const reads = [1, 2].map((n) => scheduler.run('reader', async () => void order.push(`reader ${n}`)));
+  hold.open();
+  await Promise.all([busy, ...pages, ...reads]);
+  expect(order).toEqual(['flooder page 1', 'reader 1', 'flooder page 2', 'reader 2']);
+});
+
 describe('on the embedded database, with its thread', () => {
   let dir: string;
   let db: PgliteWorkerDatabase;

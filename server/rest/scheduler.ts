@@ -12,13 +12,27 @@
  * comes before that waiting task's, the task is taken back (if it has not
  * started) and the line decided again, so a reader never waits behind more
  * than the one statement running (server/db/ticket.ts).
+ *
+ * A task may take more than one place (issue 22): a page render is one turn
+ * for all its reads (server/site/render-turns.ts), and on PGlite it takes
+ * every place, so no other client's statement starts between its reads.
+ * When its client's turn comes and the places are not free yet, they are
+ * kept for it as they free up: no one starts meanwhile.
  */
-import { PoolTimeoutError } from '../db/postgres.ts';
+import type { Database } from '../db/database.ts';
+import { POOL_SIZE, POOL_WAIT_MS, PoolTimeoutError } from '../db/postgres.ts';
 import { Ticket, WithdrawnError } from '../db/ticket.ts';
 
+/** A client's turn: what its claim was (its last turn before, 0: none), and this turn's number. */
+interface Grant {
+  turnBefore: number;
+  turn: number;
+}
+
 interface Waiter {
-  start: () => void;
+  start: (grant: Grant) => void;
   timer: NodeJS.Timeout;
+  places: number;
 }
 
 interface Running {
@@ -27,11 +41,17 @@ interface Running {
   /** The client's last turn before this one (0: none): what its claim was. */
   turnBefore: number;
   turn: number;
+  places: number;
+  /** Taken back, its places not free yet (they are when its task has thrown). */
+  givenBack: boolean;
 }
 
 export class FairScheduler {
   private readonly running = new Set<Running>();
-  private reserved = 0;
+  /** Places taken: by running tasks, and by tasks about to begin (a microtask). */
+  private used = 0;
+  /** Of those, the places of tasks taken back that have not let go yet. */
+  private freeing = 0;
   private started = 0;
   /** Waiting requests by client. */
   private readonly waiting = new Map<string, Waiter[]>();
@@ -43,14 +63,20 @@ export class FairScheduler {
     private readonly maxWaitMs: number,
   ) {}
 
-  async run<T>(client: string, task: (ticket: Ticket) => Promise<T>): Promise<T> {
+  /** `places`: how many of the concurrency the task holds (at most all of them). */
+  async run<T>(client: string, task: (ticket: Ticket) => Promise<T>, places = 1): Promise<T> {
+    const need = Math.max(1, Math.min(places, this.concurrency));
     let again = false;
     // From arrival: a task taken back and queued again does not start a new wait.
     const deadline = Date.now() + this.maxWaitMs;
     for (;;) {
-      if (again || this.busy() >= this.concurrency || this.waiting.size > 0) await this.wait(client, again, deadline);
-      else this.reserved++;
-      const entry = this.begin(client);
+      let grant: Grant;
+      if (again || this.used + need > this.concurrency || this.waiting.size > 0) grant = await this.wait(client, again, deadline, need);
+      else {
+        this.used += need;
+        grant = this.grant(client);
+      }
+      const entry = this.begin(client, need, grant);
       try {
         return await task(entry.ticket);
       } catch (e) {
@@ -60,22 +86,23 @@ export class FairScheduler {
         again = true;
       } finally {
         this.running.delete(entry);
+        this.used -= need;
+        if (entry.givenBack) this.freeing -= need;
         this.startNext();
       }
     }
   }
 
-  private busy(): number {
-    return this.running.size + this.reserved;
-  }
-
   /** Waits for this client's turn; a task given back goes first among its client's. */
-  private wait(client: string, first: boolean, deadline: number): Promise<void> {
-    const waited = new Promise<void>((resolve, reject) => {
+  private wait(client: string, first: boolean, deadline: number, places: number): Promise<Grant> {
+    const waited = new Promise<Grant>((resolve, reject) => {
       const waiter: Waiter = {
         start: resolve,
+        places,
         timer: setTimeout(() => {
           this.remove(client, waiter);
+          // It may have been the one the free places were kept for.
+          this.startNext();
           reject(new PoolTimeoutError());
         }, Math.max(0, deadline - Date.now())),
       };
@@ -86,22 +113,36 @@ export class FairScheduler {
     });
     // A task given back goes first among its client's, in whatever place is free now.
     if (first) this.startNext();
-    else this.takeBackFor(client);
+    else this.takeBackFor(client, places);
     return waited;
   }
 
-  /** A started task that has not reached the database yet, whose claim is weaker than `client`'s: take it back. */
-  private takeBackFor(client: string): void {
+  /**
+   * Started tasks that have not reached the database yet, whose claim is
+   * weaker than `client`'s: taken back until `places` would be free.
+   */
+  private takeBackFor(client: string, places: number): void {
     const claim = this.lastStart.get(client) ?? 0;
+    let short = this.used - this.freeing + places - this.concurrency;
     for (const r of this.running) {
-      if (r.client !== client && claim < r.turnBefore && r.ticket.withdraw()) return;
+      if (short <= 0) return;
+      if (r.client !== client && !r.givenBack && claim < r.turnBefore && r.ticket.withdraw()) {
+        r.givenBack = true;
+        this.freeing += r.places;
+        short -= r.places;
+      }
     }
   }
 
-  private begin(client: string): Running {
-    this.reserved--;
-    const entry: Running = { client, ticket: new Ticket(), turnBefore: this.lastStart.get(client) ?? 0, turn: ++this.started };
-    this.setLast(client, entry.turn);
+  /** The client's turn, counted when it is given (not when the task begins, a microtask later): the next choice already sees it. */
+  private grant(client: string): Grant {
+    const grant = { turnBefore: this.lastStart.get(client) ?? 0, turn: ++this.started };
+    this.setLast(client, grant.turn);
+    return grant;
+  }
+
+  private begin(client: string, places: number, grant: Grant): Running {
+    const entry: Running = { client, ticket: new Ticket(), ...grant, places, givenBack: false };
     this.running.add(entry);
     return entry;
   }
@@ -113,9 +154,12 @@ export class FairScheduler {
     if (this.lastStart.size > 10_000) this.lastStart.delete(this.lastStart.keys().next().value!);
   }
 
-  /** The waiting client served least recently starts its oldest request. */
+  /**
+   * The waiting client served least recently starts its oldest request, once
+   * there are places enough for it; until then the places are kept for it.
+   */
   private startNext(): void {
-    while (this.busy() < this.concurrency && this.waiting.size > 0) {
+    while (this.waiting.size > 0) {
       let client = '';
       let turn = Infinity;
       for (const candidate of this.waiting.keys()) {
@@ -123,12 +167,14 @@ export class FairScheduler {
         if (last < turn) [client, turn] = [candidate, last];
       }
       const queue = this.waiting.get(client)!;
-      const waiter = queue.shift()!;
+      const waiter = queue[0]!;
+      if (this.used + waiter.places > this.concurrency) return;
+      queue.shift();
       if (queue.length === 0) this.waiting.delete(client);
       clearTimeout(waiter.timer);
       // Held from now until the task begins (a microtask later), so no one else takes the place.
-      this.reserved++;
-      waiter.start();
+      this.used += waiter.places;
+      waiter.start(this.grant(client));
     }
   }
 
@@ -139,4 +185,49 @@ export class FairScheduler {
     if (i >= 0) queue.splice(i, 1);
     if (queue.length === 0) this.waiting.delete(client);
   }
+}
+
+const schedulers = new WeakMap<Database, FairScheduler>();
+
+/**
+ * The REST API's line for a database (one per process): the API's requests
+ * and the site's renders, which read through the API, take turns in the same one.
+ */
+export function restScheduler(db: Database): FairScheduler {
+  let scheduler = schedulers.get(db);
+  if (!scheduler) {
+    // PGlite is one connection: one read running, the next waiting in its
+    // thread. On PostgreSQL two of the pool stay for sign-ins and the site.
+    scheduler = new FairScheduler(db.kind === 'pglite' ? 2 : POOL_SIZE - 2, POOL_WAIT_MS);
+    schedulers.set(db, scheduler);
+  }
+  return scheduler;
+}
+
+/**
+ * A turn someone holds for several in-process requests (a page render's
+ * reads): while it is open they run in it, without queueing again; after,
+ * they queue as its client's. Attached to the Request object itself, which
+ * only this process makes, so no header from outside can claim one.
+ */
+export class HeldTurn {
+  private open = true;
+  constructor(readonly client: string) {}
+  get active(): boolean {
+    return this.open;
+  }
+  end(): void {
+    this.open = false;
+  }
+}
+
+const heldTurns = new WeakMap<Request, HeldTurn>();
+
+export function runsInTurn(request: Request, turn: HeldTurn): Request {
+  heldTurns.set(request, turn);
+  return request;
+}
+
+export function heldTurnOf(request: Request): HeldTurn | undefined {
+  return heldTurns.get(request);
 }
