@@ -34,7 +34,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/storage/v1', createStorageRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));
   // Last: everything that is not an API is the site.
   if (deps.site) {
-    const site = createSiteRoutes({ db: deps.db, anonKey: deps.anonKey, siteUrl: deps.siteUrl, host: deps.site, api: async (request) => app.fetch(request) });
+    const site = createSiteRoutes({
+      db: deps.db, anonKey: deps.anonKey, siteUrl: deps.siteUrl, host: deps.site, api: async (request) => app.fetch(request),
+      trustedProxyHeader: options.auth?.trustedProxyHeader,
+    });
     app.route('/', site);
   }
   return app;

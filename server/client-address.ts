@@ -14,7 +14,8 @@ export function clientAddress(c: Context, trustedProxyHeader: string | undefined
     const forwarded = requestHeader(c, trustedProxyHeader.toLowerCase())?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
-  // In-process requests (the site renderer's reads, app.request in tests)
+  // In-process requests (app.request in tests; the site renderer's reads,
+  // which the REST line counts as their reader's: server/site/render-turns.ts)
   // have no socket: answer without getConnInfo, whose throw costs a stack trace.
   if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return 'unknown';
   return getConnInfo(c).remote.address ?? 'unknown';

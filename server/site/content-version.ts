@@ -10,6 +10,12 @@ import type { Database } from '../db/database.ts';
 
 const known = new WeakMap<Database, { writes: number; version: string }>();
 
+/** The version, when this process knows it is still current without a query (PGlite, no write since it was read). */
+export function rememberedContentVersion(db: Database): string | undefined {
+  const last = known.get(db);
+  return last !== undefined && last.writes === db.writes ? last.version : undefined;
+}
+
 export async function readContentVersion(db: Database): Promise<string | undefined> {
   // Read before the query: a write that lands meanwhile makes the next call read again.
   const writes = db.writes;

@@ -3,19 +3,25 @@
  * rendered on the server with its data (the shared renderer, src/app/ssr/),
  * the feeds, sitemap, robots.txt and link-preview cards, the built files,
  * and the client-only shell of /auth and /admin. Every answer is kept,
- * compressed, until the content changes (document-cache.ts).
+ * compressed, until the content changes (document-cache.ts); a render is one
+ * turn of its reader's at the database (render-turns.ts), and while it waits
+ * for that turn the last good copy is served (issue 22).
  */
 import { Hono, type Context } from 'hono';
+import { clientAddress } from '../client-address.ts';
 import type { Database } from '../db/database.ts';
+import { PoolTimeoutError } from '../db/postgres.ts';
+import { restScheduler } from '../rest/scheduler.ts';
 import { SECURITY_HEADERS } from '../static/security-headers.ts';
 import { serveStaticFile } from '../static/index.ts';
 import type { SiteRenderer } from '../../src/app/ssr/site-renderer.ts';
 import { renderCardPng } from './card-png.ts';
-import { readContentVersion } from './content-version.ts';
-import { DocumentCache, makeDocument, type DocumentSource, type SiteDocument } from './document-cache.ts';
+import { readContentVersion, rememberedContentVersion } from './content-version.ts';
+import { DocumentCache, type DocumentSource, type SiteDocument } from './document-cache.ts';
 import { preferredEncoding } from './encoding.ts';
 import type { RendererModule, SiteHost } from './site-host.ts';
 import { isLocalRedirect } from './local-redirect.ts';
+import { RenderTurns } from './render-turns.ts';
 import { siteUrlFor } from './site-url.ts';
 import { parseTemplate, type Template } from './template.ts';
 
@@ -27,6 +33,8 @@ export interface SiteDeps {
   host: SiteHost;
   /** The backend's own API, in-process: the renderer reads through it with the anon key, as any visitor. */
   api: (request: Request) => Promise<Response>;
+  /** As the API's: the header that names the client behind a trusted proxy (renders take turns by client). */
+  trustedProxyHeader?: string;
 }
 
 /** API prefixes never become pages: a wrong API URL must be a 404, not HTML. */
@@ -38,8 +46,8 @@ const REVALIDATE = 'no-cache';
 /** Link-preview cards: their URLs carry a fingerprint of what they show (?v=…). */
 const CARD_CACHE = 'public, max-age=3600';
 
-function text(status: number, body: string): Response {
-  return new Response(body, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+function text(status: number, body: string, extra: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra } });
 }
 
 /** If-None-Match against a weak ETag (weak comparison, RFC 9110 §13.1.2). */
@@ -67,7 +75,27 @@ function send(c: Context, doc: SiteDocument, pageHeaders: Record<string, string>
 
 export function createSiteRoutes(deps: SiteDeps): Hono {
   const app = new Hono();
-  const cache = new DocumentCache();
+  const { db } = deps;
+  // A render is one turn in the API's line, by the reader's address (render-turns.ts):
+  // on PGlite the whole connection, on PostgreSQL the two reads it makes at most at once.
+  const turns = new RenderTurns(restScheduler(db), db.kind === 'pglite' ? Infinity : 2);
+  const cache = new DocumentCache(
+    {
+      async versionOutsideTurn() {
+        if (!deps.host.cacheable) return undefined;
+        // On PGlite a query waits behind whatever runs on its one connection: read in the turn.
+        return rememberedContentVersion(db) ?? (db.kind === 'pglite' ? null : readContentVersion(db));
+      },
+      versionInTurn: () => readContentVersion(db),
+      inTurn: (client, work) => turns.run(client, work),
+    },
+    {
+      onLateError(key, e) {
+        // The database stayed busy past the line's wait limit: the next request tries again.
+        if (!(e instanceof PoolTimeoutError)) console.error(`site: rendering ${key} failed:`, e);
+      },
+    },
+  );
   const pageHeaders = deps.host.contentSecurityPolicy
     ? { ...SECURITY_HEADERS, 'Content-Security-Policy': deps.host.contentSecurityPolicy }
     : SECURITY_HEADERS;
@@ -79,7 +107,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     let made = renderers.get(module);
     if (!made) {
       made = module.createSiteRenderer({
-        db: { url: 'http://backend.internal', key: deps.anonKey, fetch: (input, init) => deps.api(new Request(input, init)) },
+        db: { url: 'http://backend.internal', key: deps.anonKey, fetch: (input, init) => deps.api(turns.request(input, init)) },
         live: true,
       });
       renderers.set(module, made);
@@ -93,20 +121,16 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     return parsed.template;
   }
 
-  /** A document under its key, made afresh when the content version moved since it was kept. */
+  /** A document under its key, made afresh (in the reader's turn) when the content version moved since it was kept. */
   async function document(c: Context, key: string, make: (siteUrl: string) => Promise<DocumentSource | null>) {
     const siteUrl = siteUrlFor(deps.siteUrl, c.req.url);
-    const version = deps.host.cacheable ? await readContentVersion(deps.db) : undefined;
-    let missing = false;
-    const doc = await cache.get(`${siteUrl} ${key}`, version, async () => {
-      const source = await make(siteUrl);
-      missing = source === null;
-      return makeDocument(source ?? { status: 404, contentType: 'text/plain; charset=utf-8', cacheControl: REVALIDATE, body: 'Not found', compress: false, keep: false });
-    });
-    return missing ? text(404, 'Not found') : send(c, doc, pageHeaders);
+    const doc = await cache.get(`${siteUrl} ${key}`, clientAddress(c, deps.trustedProxyHeader), () => make(siteUrl));
+    return doc ? send(c, doc, pageHeaders) : text(404, 'Not found');
   }
 
   app.onError((e, c) => {
+    // No turn at the database within the line's wait limit (PGRST003), and no copy to fall back on.
+    if (e instanceof PoolTimeoutError) return text(503, 'The site is busy. Please try again in a moment.', { 'Retry-After': '1' });
     console.error(`site: ${c.req.method} ${new URL(c.req.url).pathname} failed:`, e);
     return text(500, 'The page could not be shown. Please try again in a moment.');
   });
