@@ -16,6 +16,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { keepOwnerOnly } from './owner-only-fs.mjs';
 import { runPipeline } from './pglite-pipeline.mjs';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 // Before PGlite touches a file: every file and folder it makes is owner-only (issue 22).
 keepOwnerOnly();
@@ -35,6 +36,8 @@ try {
     relaxedDurability: false,
     // Compiled once by the main thread, so a restart does not compile again.
     pgliteWasmModule: workerData.pgliteWasmModule,
+    // The extensions the migrations create (PGlite loads contrib modules only when told).
+    extensions: { unaccent },
   });
   parentPort.postMessage({ ready: true });
 } catch (e) {

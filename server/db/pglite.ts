@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, Queryable } from './database.ts';
 import { runPipeline } from './pglite-pipeline.mjs';
 import { PgliteWorkerDatabase } from './pglite-worker-db.ts';
@@ -30,7 +31,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   // relaxedDurability does not matter here; it stays off, said out loud, in
   // case the filesystem changes. PGlite runs with fsync=off: an OS crash or
   // power cut may still lose the last commits (use DATABASE_URL for that).
-  const pg = await PGlite.create({ dataDir, relaxedDurability: false });
+  // The extensions the migrations create (as in pglite-worker.mjs).
+  const pg = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { unaccent } });
   const base = wrap(pg);
   return {
     kind: 'pglite',

@@ -5,6 +5,30 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      blog_post_slugs: {
+        Row: {
+          created_at: string;
+          language: string;
+          post_id: string;
+          shared: boolean;
+          slug: string;
+        };
+        Insert: {
+          created_at?: string;
+          language: string;
+          post_id: string;
+          shared?: boolean;
+          slug: string;
+        };
+        Update: {
+          created_at?: string;
+          language?: string;
+          post_id?: string;
+          shared?: boolean;
+          slug?: string;
+        };
+        Relationships: [];
+      };
       blog_posts: {
         Row: {
           category: string | null;
@@ -18,6 +42,7 @@ export type Database = {
           language: string;
           published: boolean;
           read_time: string;
+          slug: string;
           title: string;
           translation_group: string | null;
           translation_outdated: boolean;
@@ -35,6 +60,7 @@ export type Database = {
           language?: string;
           published?: boolean;
           read_time?: string;
+          slug: string;
           title: string;
           translation_group?: string | null;
           translation_outdated?: boolean;
@@ -52,6 +78,7 @@ export type Database = {
           language?: string;
           published?: boolean;
           read_time?: string;
+          slug?: string;
           title?: string;
           translation_group?: string | null;
           translation_outdated?: boolean;
@@ -124,6 +151,16 @@ export type Database = {
       is_admin: {
         Args: Record<PropertyKey, never>;
         Returns: boolean;
+      };
+      site_now: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
+      slugify: {
+        Args: {
+          value: string;
+        };
+        Returns: string;
       };
     };
     Enums: {

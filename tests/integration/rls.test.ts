@@ -231,6 +231,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1",
       );
       expect(rows).toEqual([
+        { relname: 'blog_post_slugs', relrowsecurity: true },
         { relname: 'blog_posts', relrowsecurity: true },
         { relname: 'site_settings', relrowsecurity: true },
         { relname: 'user_roles', relrowsecurity: true },
@@ -242,13 +243,14 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "select tablename, cmd, array_to_string(roles, ',') as roles, policyname, permissive from pg_policies where schemaname = 'public' order by 1, 2, 3, 5",
       );
       expect(rows.map((r) => `${r.tablename} ${r.cmd} ${r.roles} ${r.permissive.toLowerCase()}: ${r.policyname}`)).toEqual([
+        'blog_post_slugs SELECT anon,authenticated permissive: Anyone can read the addresses of posts they may read',
         'blog_posts DELETE authenticated permissive: Admins can delete posts',
         "blog_posts DELETE authenticated restrictive: Deleting posts needs the admin's second factor",
         'blog_posts INSERT authenticated permissive: Admins can create posts',
         "blog_posts INSERT authenticated restrictive: Creating posts needs the admin's second factor",
-        'blog_posts SELECT anon permissive: Visitors can read published posts',
-        'blog_posts SELECT authenticated permissive: Signed-in users can read published posts and admins all posts',
-        "blog_posts SELECT authenticated restrictive: Drafts need the caller's second factor",
+        'blog_posts SELECT anon permissive: Visitors can read published posts from their date on',
+        'blog_posts SELECT authenticated permissive: Signed-in users read posts from their date on, admins all posts',
+        "blog_posts SELECT authenticated restrictive: Drafts and scheduled posts need the caller's second factor",
         'blog_posts UPDATE authenticated permissive: Admins can update posts',
         "blog_posts UPDATE authenticated restrictive: Editing posts needs the admin's second factor",
         'site_settings SELECT anon permissive: Visitors can read site settings',
@@ -270,9 +272,11 @@ describe.each(targets)('RLS matrix on $name', (target) => {
           order by 1, 2`,
       );
       expect(rows.map((r) => `${r.role} ${r.relname}: ${r.privileges}`)).toEqual([
+        'anon blog_post_slugs: SELECT',
         'anon blog_posts: SELECT',
         'anon site_settings: SELECT',
         'anon user_roles: SELECT',
+        'authenticated blog_post_slugs: SELECT',
         'authenticated blog_posts: SELECT,INSERT,UPDATE,DELETE',
         'authenticated site_settings: SELECT,UPDATE',
         'authenticated user_roles: SELECT',
@@ -291,14 +295,16 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
 
-    it('each function is callable only by whom it is for; anon calls none but is_admin()', async () => {
+    it('each function is callable only by whom it is for; anon calls none but is_admin() and site_now()', async () => {
       const rows = await backend.sql<{ fn: string; anon: boolean; authenticated: boolean }>(
         `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
                 has_function_privilege('authenticated', p.oid, 'execute') as authenticated
            from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
       );
-      expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual(['is_admin']);
-      expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual(['ensure_translation_group', 'has_required_aal', 'is_admin']);
+      expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual(['is_admin', 'site_now']);
+      expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
+        'ensure_translation_group', 'has_required_aal', 'is_admin', 'site_now', 'slugify',
+      ]);
       const call = await as('anon').rpc('ensure_translation_group', { post_id: randomUUID() });
       expectDenied(call, 'anon');
     });
