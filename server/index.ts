@@ -26,6 +26,7 @@ import { openDatabase } from './db/open.ts';
 import { createApiKeys } from './keys.ts';
 import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.ts';
 import { createRealtime } from './realtime/index.ts';
+import { startPublicationClock } from './publication-clock.ts';
 import { TemplateError } from './site/template.ts';
 
 export interface StartOptions {
@@ -144,6 +145,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
     });
+    // Scheduled posts go public by RLS alone; this tells the kept pages and Realtime at their minute.
+    const clock = startPublicationClock({ db });
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
     if (holdsDataDir) recordServerUrl(dataDir, urlFor(host, port));
@@ -159,7 +162,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await realtime.close();
+          await Promise.all([realtime.close(), clock.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past
