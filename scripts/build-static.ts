@@ -5,8 +5,11 @@
  * Needs VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY (the project, as
  * for `npm run build`) and SITE_URL (where readers reach the site). Reads
  * with the anon key only, so it writes exactly what any visitor may see:
- *   DIR/pt/index.html, DIR/en/index.html, DIR/post/<id>/index.html (every
- *   published post), DIR/404.html, DIR/pt/rss.xml, DIR/en/rss.xml,
+ *   DIR/pt/index.html, DIR/en/index.html, DIR/pt/<slug>/index.html and
+ *   DIR/en/<slug>/index.html (every published post at its address), a
+ *   redirect page at each address a post had (DIR/post/<id>/index.html, old
+ *   slugs) and DIR/_redirects (the same as rules Netlify and Cloudflare Pages
+ *   answer with a 301), DIR/404.html, DIR/pt/rss.xml, DIR/en/rss.xml,
  *   DIR/sitemap.xml, DIR/robots.txt, DIR/og/*.png (the share cards),
  *   DIR/auth/index.html and DIR/admin/index.html (the client-only shell),
  *   DIR/index.html (a redirect to /pt), beside the SPA's assets.
@@ -62,6 +65,32 @@ function rootRedirect(siteUrl: string): string {
 `;
 }
 
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * An address a post had (issue 23), on a host that cannot answer redirects:
+ * an instant refresh (search engines take it as a permanent redirect), the
+ * canonical address and a link, no script.
+ */
+export function movedPage(path: string, siteUrl: string): string {
+  const target = escapeHtml(new URL(path, siteUrl).href);
+  const local = escapeHtml(path);
+  const lang = path.startsWith('/en/') ? 'en-US' : 'pt-BR';
+  return `<!doctype html>
+<html lang="${lang}">
+  <head>
+    <meta charset="UTF-8" />
+    <title>${target}</title>
+    <meta http-equiv="refresh" content="0; url=${local}" />
+    <link rel="canonical" href="${target}" />
+  </head>
+  <body><p><a href="${local}">${target}</a></p></body>
+</html>
+`;
+}
+
 async function write(outDir: string, path: string, body: string | Uint8Array): Promise<void> {
   const file = join(outDir, path);
   await mkdir(dirname(file), { recursive: true });
@@ -95,20 +124,28 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await mustRender('/pt', 'pt/index.html', 200);
   await mustRender('/en', 'en/index.html', 200);
   await mustRender('/404', '404.html', 404);
-  const ids = await site.publishedPostIds();
-  for (const id of ids) {
-    const rendered = await page(`/post/${id}`, `post/${id}/index.html`, 200);
-    if (rendered.status === 404) {
-      log(`skipped /post/${id}: unpublished while the export ran`);
+  const posts = await site.publishedPosts();
+  const redirects: string[] = [];
+  for (const { id, path, previous } of posts) {
+    const rendered = await page(path, `${path.slice(1)}/index.html`, 200);
+    if (rendered.status === 404 || rendered.status === 301) {
+      log(`skipped ${path}: unpublished or moved while the export ran`);
       continue;
     }
-    if (rendered.status !== 200) throw new Error(`/post/${id} rendered with status ${rendered.status}`);
+    if (rendered.status !== 200) throw new Error(`${path} rendered with status ${rendered.status}`);
     // A card only for a post whose preview uses one (no image of its own).
     if (rendered.head.includes(`/og/post/${id}.png`)) {
       const card = await site.shareCard({ kind: 'post', id });
       if (card) await write(outDir, `og/post/${id}.png`, await renderCardPng(card));
     }
+    // Every address it had keeps leading to it (/post/<id>, old slugs).
+    for (const old of previous) {
+      await write(outDir, `${old.slice(1)}/index.html`, movedPage(path, siteUrl));
+      redirects.push(`${old} ${path} 301`);
+    }
   }
+  // Netlify and Cloudflare Pages answer these with a real 301 (decision 170).
+  await write(outDir, '_redirects', redirects.map((line) => `${line}\n`).join(''));
   for (const language of ['pt', 'en'] as const) {
     await write(outDir, `${language}/rss.xml`, await site.feed(language, siteUrl));
     const card = await site.shareCard({ kind: 'home', language });
@@ -121,8 +158,10 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await write(outDir, 'index.html', rootRedirect(siteUrl));
   // The server renderer is for this export only: a static host must not publish it.
   await rm(ssrDirOf(outDir), { recursive: true, force: true });
-  log(`Exported ${pages} pages (${ids.length} posts), feeds, sitemap and share cards to ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return { pages, posts: ids.length };
+  log(
+    `Exported ${pages} pages (${posts.length} posts, ${redirects.length} old addresses), feeds, sitemap and share cards to ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  return { pages, posts: posts.length };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

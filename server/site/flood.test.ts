@@ -66,7 +66,7 @@ function standInRenderer({ db }: SiteRendererOptions): SiteRenderer {
     sitemap: async () => '<urlset/>',
     robots: () => 'User-agent: *\n',
     shareCard: async () => null,
-    publishedPostIds: async () => [],
+    publishedPosts: async () => [],
   };
 }
 

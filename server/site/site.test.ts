@@ -61,7 +61,7 @@ const renderer: SiteRenderer = {
     if (target.kind === 'post' && target.id === 'missing') return null;
     return { type: 'div', props: { style: { display: 'flex', backgroundColor: '#faf7f2', width: '100%', height: '100%' } } };
   },
-  publishedPostIds: async () => [],
+  publishedPosts: async () => [],
 };
 
 const host = (): SiteHost => ({
@@ -145,6 +145,33 @@ describe('pages', () => {
     const fine = await get(`/bad-redirect/${encodeURIComponent('/pt?category=x')}`);
     expect(fine.status).toBe(301);
     expect(fine.headers.get('location')).toBe('/pt?category=x');
+  });
+
+  it('answers a page the renderer found moved with a 301 to where it went, kept until the content changes', async () => {
+    nextPage = { status: 301, location: '/pt/new-address', lang: '', head: '', body: '', state: '' };
+    const res = await get('/pt/old-address');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/pt/new-address');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res.text()).toBe('Moved permanently to /pt/new-address\n');
+    const head = await server.app.request('/pt/old-address', { method: 'HEAD' });
+    expect([head.status, head.headers.get('location'), await head.text()]).toEqual([301, '/pt/new-address', '']);
+    expect(calls).toEqual(['render /pt/old-address http://localhost']);
+    // A slug may change again: the redirect is made afresh once the content moves.
+    nextPage = {};
+    await server.db.query(`update public.site_settings set value = value where key = 'hero_title' and language = 'pt'`);
+    expect((await get('/pt/old-address')).status).toBe(200);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("never answers a moved page's redirect to another host, whatever the renderer says", async () => {
+    for (const [i, location] of ['//attacker.example', '/\\attacker.example', 'https://attacker.example/', 'javascript:alert(1)'].entries()) {
+      nextPage = { status: 301, location, lang: '', head: '', body: '', state: '' };
+      const res = await get(`/moved-away/${i}`);
+      expect(res.status, location).toBe(400);
+      expect(res.headers.get('location'), location).toBeNull();
+    }
   });
 
   it('gives /auth and /admin the client-only shell: anon key, default head, empty root, no-cache, CSP', async () => {

@@ -12,7 +12,9 @@ export const routeIds = {
   root: 'root',
   homePt: 'home-pt',
   homeEn: 'home-en',
-  post: 'post',
+  postPt: 'post-pt',
+  postEn: 'post-en',
+  legacyPost: 'legacy-post',
   session: 'session',
   auth: 'auth',
   admin: 'admin',
@@ -27,17 +29,25 @@ export const CLIENT_ONLY_ROUTES: ReadonlySet<string> = new Set([routeIds.session
  */
 const Loading = () => null;
 
+const postRoute = async () => ({ Component: (await import('./routes/post')).default });
+
 // Home is eager (it is the landing page); everything else is split off, and the
 // session/admin code never reaches the public bundle.
 export const routes: RouteObject[] = [
   { id: routeIds.root, path: paths.root, element: <Navigate to={paths.home('pt')} replace /> },
   { id: routeIds.homePt, path: '/pt', element: <HomeRoute language="pt" /> },
   { id: routeIds.homeEn, path: '/en', element: <HomeRoute language="en" /> },
+  // A post's address (issue 23). /pt itself stays the home (a slug is a
+  // second segment), and /pt/rss.xml is the server's feed, never a page (a
+  // slug holds no dot: the server answers it before any route).
+  { id: routeIds.postPt, path: '/pt/:slug', HydrateFallback: Loading, lazy: postRoute },
+  { id: routeIds.postEn, path: '/en/:slug', HydrateFallback: Loading, lazy: postRoute },
+  // The address posts had before: it moves to the post's address.
   {
-    id: routeIds.post,
+    id: routeIds.legacyPost,
     path: '/post/:id',
     HydrateFallback: Loading,
-    lazy: async () => ({ Component: (await import('./routes/post')).default }),
+    lazy: async () => ({ Component: (await import('./routes/post')).LegacyPostRoute }),
   },
   {
     id: routeIds.session,

@@ -1,23 +1,31 @@
-import type { Language } from './language';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './language';
 
 /** Every in-app path, so links are never string literals scattered in components. */
 export const paths = {
   root: '/',
   home: (language: Language) => `/${language}`,
   blogSection: (language: Language) => `/${language}#blog`,
-  post: (id: string) => `/post/${encodeURIComponent(id)}`,
+  /** A post's address (issue 23): its language and its slug, `/pt/comunicacao-de-crise`. */
+  post: (language: Language, slug: string) => `/${language}/${encodeURIComponent(slug)}`,
+  /** The address posts had before slugs: it answers a permanent redirect to the post's address. */
+  legacyPost: (id: string) => `/post/${encodeURIComponent(id)}`,
   auth: '/auth',
   admin: '/admin',
   /** RSS 2.0 feed of a language's newest posts. */
   feed: (language: Language) => `/${language}/rss.xml`,
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
-  /** Link-preview images (1200×630 PNG): the default card of a home page, and a post's card. */
+  /** Link-preview images (1200×630 PNG): the default card of a home page, and a post's card (by id: an asset, not an address). */
   homeCard: (language: Language) => `/og/${language}.png`,
   postCard: (id: string) => `/og/post/${encodeURIComponent(id)}.png`,
 } as const;
 
+/** The address of a post row (its language as the database has it: pt or en). */
+export function postPath(post: { language: string; slug: string }): string {
+  return paths.post(isLanguage(post.language) ? post.language : DEFAULT_LANGUAGE, post.slug);
+}
+
 /** The full URL of a post, for sharing. */
-export function postUrl(id: string, origin: string = window.location.origin): string {
-  return new URL(paths.post(id), origin).toString();
+export function postUrl(language: Language, slug: string, origin: string = window.location.origin): string {
+  return new URL(paths.post(language, slug), origin).toString();
 }

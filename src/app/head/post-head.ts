@@ -5,7 +5,7 @@ import type { SiteSetting } from '@/features/settings/api/get-settings';
 import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
 import { t } from '@/lib/i18n';
 import { DEFAULT_LANGUAGE, HREFLANG, isLanguage, LANGUAGES, LOCALE, OG_LOCALE, type Language } from '@/lib/language';
-import { paths } from '@/lib/paths';
+import { paths, postPath } from '@/lib/paths';
 import { cardVersion } from './card-version';
 import { absoluteUrl, SHARE_CARD, shareImageMeta, summarize, type HeadSpec, type LinkTag, type ShareImage } from './head-spec';
 
@@ -54,20 +54,20 @@ export function postDescription(post: Pick<Post, 'excerpt' | 'content' | 'langua
  * and x-default (the Portuguese one, as for the homes). None without one.
  */
 export function translationAlternates(
-  post: Pick<Post, 'id' | 'language'>,
-  translation: Pick<Translation, 'id' | 'language'> | null | undefined,
+  post: Pick<Post, 'language' | 'slug'>,
+  translation: Pick<Translation, 'language' | 'slug'> | null | undefined,
   siteUrl: string,
 ): (LinkTag & { hreflang: string })[] {
   if (!translation || !isLanguage(translation.language)) return [];
   // In the site's language order (Portuguese first), whichever page names them.
   const versions = [
-    { language: postLanguage(post), id: post.id },
-    { language: translation.language, id: translation.id },
+    { language: postLanguage(post), slug: post.slug },
+    { language: translation.language, slug: translation.slug },
   ].sort((a, b) => LANGUAGES.indexOf(a.language) - LANGUAGES.indexOf(b.language));
   const byDefault = versions.find((v) => v.language === DEFAULT_LANGUAGE) ?? versions[0]!;
   return [
-    ...versions.map((v) => ({ rel: 'alternate', hreflang: HREFLANG[v.language], href: absoluteUrl(siteUrl, paths.post(v.id)) })),
-    { rel: 'alternate', hreflang: 'x-default', href: absoluteUrl(siteUrl, paths.post(byDefault.id)) },
+    ...versions.map((v) => ({ rel: 'alternate', hreflang: HREFLANG[v.language], href: absoluteUrl(siteUrl, postPath(v)) })),
+    { rel: 'alternate', hreflang: 'x-default', href: absoluteUrl(siteUrl, postPath(byDefault)) },
   ];
 }
 
@@ -80,7 +80,7 @@ export function postHead(
   const language = postLanguage(post);
   const dict = t(language);
   const { texts } = resolveSiteTexts(settings, language);
-  const url = absoluteUrl(siteUrl, paths.post(post.id));
+  const url = absoluteUrl(siteUrl, postPath(post));
   const home = absoluteUrl(siteUrl, paths.home(language));
   const description = postDescription(post);
   const image = postShareImage(post, settings, siteUrl);

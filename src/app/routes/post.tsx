@@ -1,10 +1,20 @@
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { PostPage } from '@/features/posts/components/post-page';
+import { languageFromPath } from '@/lib/language';
 import { useLiveReading } from '../use-live-reading';
 
+/** /pt/:slug and /en/:slug: a post at its address (issue 23). */
 export default function PostRoute() {
-  const { id = '' } = useParams();
+  const { slug = '' } = useParams();
+  const language = languageFromPath(useLocation().pathname);
   useLiveReading();
   // key: a different post is a fresh page (state, scroll, image fallbacks).
-  return <PostPage key={id} id={id} />;
+  return <PostPage key={`${language}/${slug}`} lookup={{ language, slug }} />;
+}
+
+/** /post/:id, the address posts had before slugs: the post moves to its address, or is not found. */
+export function LegacyPostRoute() {
+  const { id = '' } = useParams();
+  useLiveReading();
+  return <PostPage key={id} lookup={{ id }} />;
 }

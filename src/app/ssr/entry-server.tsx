@@ -1,6 +1,6 @@
 /**
- * The server renderer of the public pages (/pt, /en, /post/:id, the 404
- * page): the same routes, components and React Query options as the
+ * The server renderer of the public pages (/pt, /en, /pt/:slug, /en/:slug,
+ * the 404 page; /post/:id and old slugs as redirects): the same routes, components and React Query options as the
  * browser, rendered to HTML with their data, which the page then carries to
  * the browser for hydration. Built by Vite into dist/.ssr/ (scripts/build.ts)
  * and hosted by the local backend (server/site/) and the static export
@@ -19,7 +19,7 @@ import { getPublishedPost } from '@/features/posts/api/get-post';
 import { getSettings } from '@/features/settings/api/get-settings';
 import { categoryFromParams, listingSearch, pageFromParams } from '@/features/posts/lib/listing-params';
 import type { Language } from '@/lib/language';
-import { paths } from '@/lib/paths';
+import { paths, postPath } from '@/lib/paths';
 import { createPublicDb } from '@/lib/public-db';
 import { canonicalPath } from './canonical-path';
 import { renderFeed } from './feed';
@@ -27,7 +27,7 @@ import { renderHeadTags } from './head-tags';
 import { jsonForScript } from './json-script';
 import { pageLoaders } from './pages';
 import { ShareCard } from './share-card';
-import { getAllPublishedPosts, getFeedPosts } from './site-queries';
+import { getAllPostSlugs, getAllPublishedPosts, getFeedPosts } from './site-queries';
 import type { PageTarget, RenderedPage, ShareCardTarget, SiteRenderer, SiteRendererOptions } from './site-renderer';
 import { renderRobots, renderSitemap } from './sitemap';
 
@@ -35,17 +35,18 @@ export type { SiteRenderer, SiteRendererOptions } from './site-renderer';
 
 const BASE = 'http://site.invalid';
 const HOME_IDS: Record<string, Language> = { [routeIds.homePt]: 'pt', [routeIds.homeEn]: 'en' };
+const POST_IDS: Record<string, Language> = { [routeIds.postPt]: 'pt', [routeIds.postEn]: 'en' };
 
 /**
  * The page a path leads to, named by what changes its HTML and nothing else:
- * for a home the (valid) category, for a post its id. Any other query
+ * for a home the (valid) category, for a post its address. Any other query
  * parameter (utm_source…) leads to the same page, so it cannot multiply the
  * server's cache, and the page is rendered from the clean path.
  */
 function target(pathAndQuery: string): PageTarget {
   // Appended, never resolved against BASE: `//host/…` as a reference would name another host.
   const url = new URL(BASE + (pathAndQuery.startsWith('/') ? pathAndQuery : `/${pathAndQuery}`));
-  // One address per page: /pt/, //pt and /post//x redirect to the canonical form.
+  // One address per page: /pt/, //pt and /pt//x redirect to the canonical form.
   const canonical = canonicalPath(url.pathname);
   if (canonical === paths.root) return { kind: 'redirect', status: 302, location: paths.home('pt') };
   if (canonical !== url.pathname) return { kind: 'redirect', status: 301, location: canonical + url.search };
@@ -56,8 +57,15 @@ function target(pathAndQuery: string): PageTarget {
     const path = paths.home(language) + listingSearch(categoryFromParams(language, url.searchParams), pageFromParams(url.searchParams));
     return { kind: 'page', key: path, path };
   }
-  if (routeId === routeIds.post) {
-    const path = paths.post(params.id ?? '');
+  // A post's address, or an old one: whether it has moved is known once the
+  // post is read (render() answers the redirect then), so each is a page.
+  const postLanguage = POST_IDS[routeId];
+  if (postLanguage) {
+    const path = paths.post(postLanguage, params.slug ?? '');
+    return { kind: 'page', key: path, path };
+  }
+  if (routeId === routeIds.legacyPost) {
+    const path = paths.legacyPost(params.id ?? '');
     return { kind: 'page', key: path, path };
   }
   // Every unknown path renders the same 404 page.
@@ -76,6 +84,10 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
 
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     const loaded = await load({ queryClient, db, params, url, siteUrl });
+    if ('location' in loaded) {
+      queryClient.clear();
+      return { status: loaded.status, location: loaded.location, lang: '', head: '', body: '', state: '', complete: true };
+    }
     // A read that failed leaves its query out: the server renders it as still
     // loading, exactly as the browser's first render will, which then fetches it.
     const failed = queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' });
@@ -120,8 +132,15 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
     },
     robots: renderRobots,
     shareCard,
-    async publishedPostIds() {
-      return (await getAllPublishedPosts(db)).map((post) => post.id);
+    async publishedPosts() {
+      const [posts, slugs] = await Promise.all([getAllPublishedPosts(db), getAllPostSlugs(db)]);
+      const addressesOf = new Map<string, string[]>();
+      for (const slug of slugs) addressesOf.set(slug.post_id, [...(addressesOf.get(slug.post_id) ?? []), postPath(slug)]);
+      return posts.map((post) => {
+        const path = postPath(post);
+        const older = (addressesOf.get(post.id) ?? []).filter((old) => old !== path);
+        return { id: post.id, path, previous: [paths.legacyPost(post.id), ...older] };
+      });
     },
   };
 }

@@ -5,10 +5,10 @@ import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
 import type { SiteSetting } from '@/features/settings/api/get-settings';
 import { t } from '@/lib/i18n';
 import { HREFLANG, type Language } from '@/lib/language';
-import { paths } from '@/lib/paths';
+import { paths, postPath } from '@/lib/paths';
 import type { FeedPost } from './site-queries';
 
-/** RSS 2.0 of a language: title, link, guid, pubDate, description (the excerpt), category, language. */
+/** RSS 2.0 of a language: title, link (the post's address), guid, pubDate, description (the excerpt), category, language. */
 export function renderFeed(
   language: Language,
   posts: readonly FeedPost[],
@@ -35,11 +35,12 @@ export function renderFeed(
     feedLinks: { rss: absoluteUrl(siteUrl, paths.feed(language)) },
   });
   for (const post of posts) {
-    const link = absoluteUrl(siteUrl, paths.post(post.id));
     feed.addItem({
       title: post.title,
-      id: link,
-      link,
+      // The guid feed readers already hold (isPermaLink="false"): the post's
+      // first address, which never changes with its slug (decision 170).
+      id: absoluteUrl(siteUrl, paths.legacyPost(post.id)),
+      link: absoluteUrl(siteUrl, postPath(post)),
       description: postDescription(post),
       date: new Date(post.date),
       category: post.category ? [{ name: post.category }] : undefined,

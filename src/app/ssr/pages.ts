@@ -4,12 +4,13 @@ import type { HeadSpec } from '@/app/head/head-spec';
 import { notFoundHead, postNotFoundHead } from '@/app/head/not-found-head';
 import { postHead, postLanguage } from '@/app/head/post-head';
 import { routeIds } from '@/app/router';
-import { postQueryOptions } from '@/features/posts/api/get-post';
+import { postQueryOptions, type PostLookup } from '@/features/posts/api/get-post';
 import { translationQueryOptions } from '@/features/posts/api/get-translation';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
 import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import type { Language } from '@/lib/language';
+import { postPath } from '@/lib/paths';
 import type { PublicDb } from '@/lib/public-db';
 
 export interface PageContext {
@@ -21,10 +22,10 @@ export interface PageContext {
   siteUrl: string;
 }
 
-export interface LoadedPage {
-  status: number;
-  head: HeadSpec;
-}
+export type LoadedPage =
+  | { status: number; head: HeadSpec }
+  /** The page has moved for good: a post asked for by an old address. */
+  | { status: 301; location: string };
 
 /**
  * What each public page reads before it is rendered, through the same query
@@ -48,25 +49,37 @@ const home =
     return { status: 200, head };
   };
 
-const post: PageLoader = async ({ queryClient, db, params, siteUrl }) => {
-  const detail = postQueryOptions(db, params.id ?? '');
-  await queryClient.prefetchQuery(detail);
-  const found = queryClient.getQueryData(detail.queryKey);
-  if (!found) return { status: 404, head: postNotFoundHead() };
-  // The author's name for the structured data (also fills the cache for the
-  // way back to the blog), and the published translation: its link and hreflang.
-  const settings = settingsQueryOptions(db, postLanguage(found));
-  const translation = translationQueryOptions(db, found);
-  await Promise.all([queryClient.prefetchQuery(settings), queryClient.prefetchQuery(translation)]);
-  const head = postHead(found, queryClient.getQueryData(settings.queryKey), siteUrl, queryClient.getQueryData(translation.queryKey));
-  return { status: 200, head };
-};
+/**
+ * A post page, at the post's address or at one it had (/post/<id>, an old
+ * slug: issue 23). Read at any other address than its own, the post has
+ * moved: 301 there, permanent because the old address will never mean
+ * anything else while the post exists.
+ */
+const post =
+  (lookupOf: (params: Record<string, string>) => PostLookup): PageLoader =>
+  async ({ queryClient, db, params, url, siteUrl }) => {
+    const detail = postQueryOptions(db, lookupOf(params));
+    await queryClient.prefetchQuery(detail);
+    const found = queryClient.getQueryData(detail.queryKey);
+    if (!found) return { status: 404, head: postNotFoundHead() };
+    const address = postPath(found);
+    if (address !== url.pathname) return { status: 301, location: address };
+    // The author's name for the structured data (also fills the cache for the
+    // way back to the blog), and the published translation: its link and hreflang.
+    const settings = settingsQueryOptions(db, postLanguage(found));
+    const translation = translationQueryOptions(db, found);
+    await Promise.all([queryClient.prefetchQuery(settings), queryClient.prefetchQuery(translation)]);
+    const head = postHead(found, queryClient.getQueryData(settings.queryKey), siteUrl, queryClient.getQueryData(translation.queryKey));
+    return { status: 200, head };
+  };
 
 const notFound: PageLoader = async () => ({ status: 404, head: notFoundHead() });
 
 export const pageLoaders: Partial<Record<string, PageLoader>> = {
   [routeIds.homePt]: home('pt'),
   [routeIds.homeEn]: home('en'),
-  [routeIds.post]: post,
+  [routeIds.postPt]: post(({ slug = '' }) => ({ language: 'pt', slug })),
+  [routeIds.postEn]: post(({ slug = '' }) => ({ language: 'en', slug })),
+  [routeIds.legacyPost]: post(({ id = '' }) => ({ id })),
   [routeIds.notFound]: notFound,
 };

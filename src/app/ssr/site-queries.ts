@@ -1,20 +1,23 @@
 import type { Post } from '@/features/posts/api/get-posts';
 import type { Language } from '@/lib/language';
 import type { PublicDb } from '@/lib/public-db';
+import type { Tables } from '@/types/database.types';
 
 /** RSS carries the newest 20 posts of a language. */
 export const FEED_SIZE = 20;
 /** As [api] max_rows: no read returns more, so longer lists are read in pages. */
 const PAGE_ROWS = 1000;
 
-export type FeedPost = Pick<Post, 'id' | 'title' | 'excerpt' | 'content' | 'category' | 'date' | 'updated_at' | 'language'>;
-export type ListedPost = Pick<Post, 'id' | 'language' | 'date' | 'updated_at' | 'translation_group'>;
+export type FeedPost = Pick<Post, 'id' | 'title' | 'excerpt' | 'content' | 'category' | 'date' | 'updated_at' | 'language' | 'slug'>;
+export type ListedPost = Pick<Post, 'id' | 'language' | 'slug' | 'date' | 'updated_at' | 'translation_group'>;
+/** An address a post had (blog_post_slugs), its current one among them. */
+export type PostSlug = Pick<Tables<'blog_post_slugs'>, 'language' | 'slug' | 'post_id'>;
 
 /** The newest published posts of a language, for its feed. */
 export async function getFeedPosts(db: PublicDb, language: Language): Promise<FeedPost[]> {
   const { data, error } = await db
     .from('blog_posts')
-    .select('id, title, excerpt, content, category, date, updated_at, language')
+    .select('id, title, excerpt, content, category, date, updated_at, language, slug')
     .eq('language', language)
     .eq('published', true)
     .order('date', { ascending: false })
@@ -30,10 +33,30 @@ export async function getAllPublishedPosts(db: PublicDb): Promise<ListedPost[]> 
   for (let from = 0; ; from += PAGE_ROWS) {
     const { data, error } = await db
       .from('blog_posts')
-      .select('id, language, date, updated_at, translation_group')
+      .select('id, language, slug, date, updated_at, translation_group')
       .eq('published', true)
       .order('date', { ascending: false })
       .order('id', { ascending: true })
+      .range(from, from + PAGE_ROWS - 1);
+    if (error) throw error;
+    all.push(...data);
+    if (data.length < PAGE_ROWS) return all;
+  }
+}
+
+/**
+ * Every address of the posts the reader may read, current and old (RLS shows
+ * those of readable posts only), read page by page: the static export writes
+ * a redirect for each old one.
+ */
+export async function getAllPostSlugs(db: PublicDb): Promise<PostSlug[]> {
+  const all: PostSlug[] = [];
+  for (let from = 0; ; from += PAGE_ROWS) {
+    const { data, error } = await db
+      .from('blog_post_slugs')
+      .select('language, slug, post_id')
+      .order('language', { ascending: true })
+      .order('slug', { ascending: true })
       .range(from, from + PAGE_ROWS - 1);
     if (error) throw error;
     all.push(...data);

@@ -23,6 +23,13 @@ export type PageTarget =
 
 export interface RenderedPage {
   status: number;
+  /**
+   * Set when the page has moved (status 301: /post/<id>, an old slug; issue
+   * 23): the same-site path it moved to. The host answers a redirect there
+   * and nothing else of the page; known only once the data is read, so it
+   * comes from render(), not target().
+   */
+  location?: string;
   /** <html lang> */
   lang: string;
   /** Tags for <head>: title, description, canonical, Open Graph, JSON-LD… */
@@ -33,6 +40,15 @@ export interface RenderedPage {
   state: string;
   /** False when data could not be read (the page is a loading shell then): never cache it. */
   complete: boolean;
+}
+
+/** A readable post's addresses (issue 23). */
+export interface PublishedPost {
+  id: string;
+  /** Its address: /pt/<slug> or /en/<slug>. */
+  path: string;
+  /** The addresses that answer a permanent redirect to it: /post/<id>, and every slug it had while published. */
+  previous: string[];
 }
 
 export type ShareCardTarget = { kind: 'home'; language: SiteLanguage } | { kind: 'post'; id: string };
@@ -55,6 +71,6 @@ export interface SiteRenderer {
   robots(siteUrl: string): string;
   /** A 1200×630 link-preview card; null when there is no such published post. */
   shareCard(target: ShareCardTarget): Promise<ShareCardElement | null>;
-  /** Every published post's id (the static export writes one page each). */
-  publishedPostIds(): Promise<string[]>;
+  /** Every post a visitor may read, with its address and the older ones that lead to it (the static export). */
+  publishedPosts(): Promise<PublishedPost[]>;
 }

@@ -2,7 +2,7 @@ import { create } from 'xmlbuilder2';
 import { absoluteUrl } from '@/app/head/head-spec';
 import { translationAlternates } from '@/app/head/post-head';
 import { HREFLANG, isLanguage, LANGUAGES, otherLanguage } from '@/lib/language';
-import { paths } from '@/lib/paths';
+import { paths, postPath } from '@/lib/paths';
 import type { ListedPost } from './site-queries';
 
 /**
@@ -34,7 +34,7 @@ export function renderSitemap(posts: readonly ListedPost[], siteUrl: string): st
   for (const post of posts) {
     if (!isLanguage(post.language)) continue;
     const url = urlset.ele('url');
-    url.ele('loc').txt(absoluteUrl(siteUrl, paths.post(post.id)));
+    url.ele('loc').txt(absoluteUrl(siteUrl, postPath(post)));
     url.ele('lastmod').txt(new Date(post.updated_at).toISOString());
     const translation = post.translation_group
       ? byGroupAndLanguage.get(`${post.translation_group} ${otherLanguage(post.language)}`)

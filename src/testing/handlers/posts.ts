@@ -1,9 +1,16 @@
 import { http } from 'msw';
 import { restUrl } from '../api';
-import { postFixtures } from '../fixtures/posts';
+import { postFixtures, postSlugFixtures } from '../fixtures/posts';
 import { pgrstAnswer, selectRows } from './postgrest';
 
 /** GET and HEAD blog_posts as PostgREST answers them (lists, pages, counts, .single() with 406 PGRST116 on a miss). */
 const answer = ({ request }: { request: Request }) => pgrstAnswer(request, selectRows(postFixtures, new URL(request.url)));
 
-export const postsHandlers = [http.get(restUrl('blog_posts'), answer), http.head(restUrl('blog_posts'), answer)];
+/** GET blog_post_slugs: the addresses a visitor may follow (issue 23). */
+const slugs = ({ request }: { request: Request }) => pgrstAnswer(request, selectRows(postSlugFixtures, new URL(request.url)));
+
+export const postsHandlers = [
+  http.get(restUrl('blog_posts'), answer),
+  http.head(restUrl('blog_posts'), answer),
+  http.get(restUrl('blog_post_slugs'), slugs),
+];

@@ -9,8 +9,11 @@ import { postKeys } from './keys';
 export type Post = Tables<'blog_posts'>;
 
 /** What a card shows: no content, which the listing never needs (issue 11). */
-export type PostSummary = Pick<Post, 'id' | 'title' | 'excerpt' | 'category' | 'date' | 'read_time' | 'image_url' | 'image_alt' | 'language'>;
-const SUMMARY_COLUMNS = 'id, title, excerpt, category, date, read_time, image_url, image_alt, language';
+export type PostSummary = Pick<
+  Post,
+  'id' | 'title' | 'excerpt' | 'category' | 'date' | 'read_time' | 'image_url' | 'image_alt' | 'language' | 'slug'
+>;
+const SUMMARY_COLUMNS = 'id, title, excerpt, category, date, read_time, image_url, image_alt, language, slug';
 
 /** Cards per page of the blog listing (three rows of the grid). */
 export const POSTS_PER_PAGE = 9;

@@ -5,7 +5,7 @@ import type { Post } from './get-posts';
 import { postKeys } from './keys';
 
 /** What a post page needs of its other-language version: the link and its label. */
-export type Translation = Pick<Post, 'id' | 'title' | 'language'>;
+export type Translation = Pick<Post, 'id' | 'title' | 'language' | 'slug'>;
 
 export type TranslatablePost = Pick<Post, 'id' | 'language' | 'translation_group'>;
 
@@ -18,7 +18,7 @@ export async function getPublishedTranslation(db: PublicDb, post: TranslatablePo
   if (!post.translation_group || !isLanguage(post.language)) return null;
   const { data, error } = await db
     .from('blog_posts')
-    .select('id, title, language')
+    .select('id, title, language, slug')
     .eq('translation_group', post.translation_group)
     .eq('language', otherLanguage(post.language))
     .eq('published', true)

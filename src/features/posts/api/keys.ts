@@ -10,7 +10,9 @@ export const postKeys = {
   publicLists: () => [...postKeys.all, 'public'] as const,
   publicList: (language: Language, category: CategoryChoice, firstPage: number) =>
     [...postKeys.publicLists(), language, category, firstPage] as const,
-  detail: (id: string) => [...postKeys.all, 'detail', id] as const,
+  /** The post at an address (issue 23): by its slug (current or old), or by its id (/post/<id>). */
+  detail: (language: Language, slug: string) => [...postKeys.all, 'detail', language, slug] as const,
+  byId: (id: string) => [...postKeys.all, 'by-id', id] as const,
   /** A post's published other-language version (issue 13). */
   translation: (id: string, group: string | null) => [...postKeys.all, 'translation', id, group] as const,
   /** Everything the admin panel reads (dropped on sign-out). */

@@ -71,10 +71,8 @@ describe('blog section', () => {
     expect(within(card).getByText('Mar 15, 2024')).toBeInTheDocument();
     expect(within(card).getByText('6 min read')).toBeInTheDocument();
     expect(within(card).getByText('Five principles for the first hour.')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Read More' })).toHaveAttribute(
-      'href',
-      '/post/44444444-4444-4444-8444-444444444444',
-    );
+    // The post's worded address (issue 23).
+    expect(within(card).getByRole('link', { name: 'Read More' })).toHaveAttribute('href', '/en/talking-to-the-press-in-a-crisis');
     expect(within(card).getByRole('button', { name: /Share/ })).toBeInTheDocument();
   });
 

@@ -9,6 +9,7 @@ import { server } from '@/testing/server';
 
 const post = buildPost({
   id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  slug: 'uma-historia',
   title: 'Uma história',
   excerpt: 'O resumo dela.',
   image_url: 'https://images.example.com/broken.jpg',
@@ -46,7 +47,7 @@ describe('post card share', () => {
     return within(card).getByRole('button', { name: 'Compartilhar “Uma história”' });
   };
 
-  it('uses the device share function with title, excerpt and the full post URL', async () => {
+  it("uses the device share function with title, excerpt and the post's full address", async () => {
     const share = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     const { user } = renderApp('/pt');
@@ -55,7 +56,7 @@ describe('post card share', () => {
     expect(share).toHaveBeenCalledWith({
       title: 'Uma história',
       text: 'O resumo dela.',
-      url: `${window.location.origin}/post/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa`,
+      url: `${window.location.origin}/pt/uma-historia`,
     });
     expect(writeText).not.toHaveBeenCalled();
     expect(screen.queryByText('Link copiado!')).not.toBeInTheDocument();
@@ -75,17 +76,15 @@ describe('post card share', () => {
     const { user } = renderApp('/pt');
     await user.click(await shareButton());
     expect(await screen.findByText('Link copiado!')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(
-      `${window.location.origin}/post/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa`,
-    );
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/pt/uma-historia`);
   });
 
   it('without a share function, confirms in English on /en', async () => {
-    const enPost = buildPost({ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', title: 'A story', language: 'en' });
+    const enPost = buildPost({ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', slug: 'a-story', title: 'A story', language: 'en' });
     server.use(http.get(restUrl('blog_posts'), ({ request }) => pgrstAnswer(request, [enPost])));
     const { user } = renderApp('/en');
     await user.click(await screen.findByRole('button', { name: 'Share “A story”' }));
     expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/post/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb`);
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/en/a-story`);
   });
 });

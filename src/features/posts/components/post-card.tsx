@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
-import { paths } from '@/lib/paths';
+import { postPath } from '@/lib/paths';
 import type { PostSummary } from '../api/get-posts';
 import { IMAGE_SIZES } from '../lib/responsive-image';
 import { PostImage } from './post-image';
@@ -36,7 +36,7 @@ export function PostCard({ post, language }: { post: PostSummary; language: Lang
         <div className="mt-auto flex items-center justify-between pt-4">
           {/* A link (it opens a page); named 'Read More' per spec, described by the title for context. */}
           <Button asChild variant="link" className="px-0 text-accent-700 hover:text-accent-900">
-            <Link to={paths.post(post.id)} aria-describedby={titleId}>
+            <Link to={postPath(post)} aria-describedby={titleId}>
               {t(language).blog.readMore}
               <ArrowRight aria-hidden />
             </Link>

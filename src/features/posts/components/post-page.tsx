@@ -5,20 +5,25 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { t } from '@/lib/i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/language';
-import { usePost } from '../api/get-post';
+import { paths, postPath } from '@/lib/paths';
+import { usePost, type PostLookup } from '../api/get-post';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { PostArticle } from './post-article';
+import { MovedPost } from './moved-post';
 import { PostFooter } from './post-footer';
 import { PostNotFound } from './post-not-found';
 import { PostTopBar } from './post-top-bar';
 
 /**
- * /post/:id. The page speaks the post's language; until the post is known
- * (loading, not found, failure) it speaks the site's default, Portuguese,
- * which is also the language of the spec's 'Post não encontrado'.
+ * /pt/:slug, /en/:slug (and /post/:id, which moves to the post's address).
+ * The page speaks the post's language; until the post is known (loading, not
+ * found, failure) it speaks the site's default, Portuguese, which is also the
+ * language of the spec's 'Post não encontrado'.
  */
-export function PostPage({ id }: { id: string }) {
-  const { data: post, isPending, isError, error, errorUpdatedAt } = usePost(id);
+export function PostPage({ lookup }: { lookup: PostLookup }) {
+  const { data: post, isPending, isError, error, errorUpdatedAt } = usePost(lookup);
+  // Reached by an old address: the post is shown at its own.
+  const moved = post && ('id' in lookup || postPath(post) !== paths.post(lookup.language, lookup.slug));
   const language = post && isLanguage(post.language) ? post.language : DEFAULT_LANGUAGE;
   const texts = t(language).post;
 
@@ -26,10 +31,11 @@ export function PostPage({ id }: { id: string }) {
     console.error('Error fetching post:', error),
   );
   useDocumentMeta(language, isPending ? texts.loading : (post?.title ?? texts.notFound));
-  // A new page starts at the top (the router keeps the home page's scroll otherwise).
+  // A new page starts at the top (the router keeps the home page's scroll
+  // otherwise); the route keys the page by its address, so once per page.
   useEffect(() => {
     document.scrollingElement?.scrollTo?.({ top: 0, behavior: 'instant' });
-  }, [id]);
+  }, []);
 
   return (
     <div className="flex min-h-screen flex-col bg-paper">
@@ -38,6 +44,8 @@ export function PostPage({ id }: { id: string }) {
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {isPending ? (
           <Spinner label={texts.loading} className="py-32" />
+        ) : moved ? (
+          <MovedPost post={post} label={texts.loading} />
         ) : post ? (
           <HydrationBoundary>
             <PostArticle post={post} language={language} />

@@ -2,7 +2,7 @@ import { Languages } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/i18n';
 import { HREFLANG, isLanguage, LOCALE } from '@/lib/language';
-import { paths } from '@/lib/paths';
+import { postPath } from '@/lib/paths';
 import { usePublishedTranslation, type TranslatablePost } from '../api/get-translation';
 
 /**
@@ -16,7 +16,7 @@ export function TranslationLink({ post }: { post: TranslatablePost }) {
   const language = translation.language;
   return (
     <Link
-      to={paths.post(translation.id)}
+      to={postPath(translation)}
       lang={LOCALE[language]}
       hrefLang={HREFLANG[language]}
       className="inline-flex items-center gap-2 self-start text-sm font-semibold text-accent-700 underline-offset-4 hover:text-accent-900 hover:underline"

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from '@/components/ui/toast';
 import { t } from '@/lib/i18n';
-import type { Language } from '@/lib/language';
+import { isLanguage, type Language } from '@/lib/language';
 import { postUrl } from '@/lib/paths';
 import type { Post } from '../api/get-posts';
 
@@ -16,8 +16,8 @@ const isAbort = (error: unknown) =>
  */
 export function useSharePost(language: Language) {
   return useCallback(
-    async (post: Pick<Post, 'id' | 'title' | 'excerpt'>) => {
-      const url = postUrl(post.id);
+    async (post: Pick<Post, 'title' | 'excerpt' | 'language' | 'slug'>) => {
+      const url = postUrl(isLanguage(post.language) ? post.language : language, post.slug);
       if (typeof navigator.share === 'function') {
         try {
           await navigator.share({ title: post.title, text: post.excerpt ?? '', url });
