@@ -35,7 +35,7 @@ describe.each(targets)('paged listings on $name', (target) => {
 
   // From SQL: through the API this list would stop at the 1,000-row cap.
   const publishedPt = () =>
-    b.sql<{ id: string; category: string | null }>(`select id, category from public.blog_posts where language = 'pt' and published`);
+    b.sql<{ id: string; category: string | null; slug: string }>(`select id, category, slug from public.blog_posts where language = 'pt' and published`);
 
   it('pages a language: no post twice, none skipped, the same order every time', async () => {
     const db = createPublicDb({ url: b.url, key: b.anonKey });
@@ -86,13 +86,14 @@ describe.each(targets)('paged listings on $name', (target) => {
       const res: Response = await fetch(new URL(next, b.url));
       expect(res.status, next).toBe(200);
       const doc: Document = new JSDOM(await res.text()).window.document;
-      for (const a of doc.querySelectorAll('#blog article a[href^="/post/"]')) found.add(a.getAttribute('href')!.slice('/post/'.length));
+      // Each card's "Leia mais" is the post's address (issue 23).
+      for (const a of doc.querySelectorAll('#blog article a[href^="/pt/"]')) found.add(a.getAttribute('href')!);
       const more: Element | undefined = [...doc.querySelectorAll('nav[aria-label="Mais posts"] a')].find((a) => a.textContent?.includes('Carregar mais'));
       next = more?.getAttribute('href') ?? null;
       if (pages++ > 200) throw new Error('the page links do not end');
     }
     const all = await publishedPt();
-    expect(found.size).toBe(all.length);
+    expect([...found].sort()).toEqual(all.map((p) => `/pt/${p.slug}`).sort());
     // Past the last page: 404, out of search results.
     const past = await fetch(`${b.url}/pt?page=${pages + 5}`);
     expect(past.status).toBe(404);

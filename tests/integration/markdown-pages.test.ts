@@ -14,12 +14,13 @@ describe.each(targets)('Markdown posts on $name', (target) => {
     admin = await b.createAdmin();
   });
 
-  async function pageOf(id: string): Promise<Document> {
-    const res = await fetch(`${b.url}/post/${id}`);
+  /** The page at the post's address (issue 23). */
+  async function pageOf(post: { language: string; slug: string }): Promise<Document> {
+    const res = await fetch(`${b.url}/${post.language}/${post.slug}`, { redirect: 'manual' });
     expect(res.status).toBe(200);
     return new JSDOM(await res.text()).window.document;
   }
-  const articleOf = async (id: string) => (await pageOf(id)).querySelector('article')!;
+  const articleOf = async (post: { language: string; slug: string }) => (await pageOf(post)).querySelector('article')!;
 
   it('a post written in Markdown arrives formatted, and its hostile parts inert', async () => {
     const content = [
@@ -33,10 +34,10 @@ describe.each(targets)('Markdown posts on $name', (target) => {
     const { data, error } = await admin.client
       .from('blog_posts')
       .insert({ title: 'Markdown no servidor', language: 'pt', published: true, content })
-      .select('id')
+      .select('language, slug')
       .single();
     expect(error).toBeNull();
-    const doc = await pageOf(data!.id);
+    const doc = await pageOf(data!);
     const article = doc.querySelector('article')!;
     expect(article.querySelector('h2')!.textContent).toBe('Os bastidores');
     // Without an excerpt, previews describe the post by its words, not its Markdown.
@@ -56,8 +57,8 @@ describe.each(targets)('Markdown posts on $name', (target) => {
 
   it('a plain-text post written before Markdown keeps its paragraphs and line breaks', async () => {
     const content = 'Primeiro parágrafo,\nna linha de baixo.\n\nSegundo parágrafo.';
-    const { data } = await admin.client.from('blog_posts').insert({ title: 'Texto simples', language: 'pt', published: true, content }).select('id').single();
-    const article = await articleOf(data!.id);
+    const { data } = await admin.client.from('blog_posts').insert({ title: 'Texto simples', language: 'pt', published: true, content }).select('language, slug').single();
+    const article = await articleOf(data!);
     const paragraphs = [...article.querySelectorAll('p')].filter((p) => /parágrafo/.test(p.textContent ?? ''));
     expect(paragraphs).toHaveLength(2);
     expect(paragraphs[0]!.querySelectorAll('br')).toHaveLength(1);
@@ -71,8 +72,8 @@ describe.each(targets)('Markdown posts on $name', (target) => {
         { title: 'Com descrição', language: 'pt', published: true, image_url, image_alt: 'Sala de imprensa lotada' },
         { title: 'Sem descrição', language: 'pt', published: true, image_url },
       ])
-      .select('id');
-    const [described, plain] = (await Promise.all(data!.map((p) => pageOf(p.id)))) as [Document, Document];
+      .select('language, slug');
+    const [described, plain] = (await Promise.all(data!.map((p) => pageOf(p)))) as [Document, Document];
     expect(described.querySelector(`article img[src="${image_url}"]`)!.getAttribute('alt')).toBe('Sala de imprensa lotada');
     expect(described.querySelector('meta[property="og:image:alt"]')!.getAttribute('content')).toBe('Sala de imprensa lotada');
     expect(plain.querySelector(`article img[src="${image_url}"]`)!.getAttribute('alt')).toBe('Sem descrição');

@@ -44,6 +44,7 @@ const cardTitles = (doc: Document) => [...doc.querySelectorAll('#blog article h3
 
 interface Row {
   id: string;
+  slug: string;
   title: string;
   excerpt: string | null;
   content: string | null;
@@ -53,6 +54,9 @@ interface Row {
   date: string;
   updated_at: string;
 }
+
+/** A post's address (issue 23). */
+const addressOf = (post: Pick<Row, 'language' | 'slug'>) => `/${post.language}/${post.slug}`;
 
 async function rows(b: Backend): Promise<Row[]> {
   const { data, error } = await b.service.from('blog_posts').select('*').order('date', { ascending: false });
@@ -90,7 +94,7 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       expect(doc.querySelector('h1')?.textContent).toBe('Comunicação que constrói reputação');
       expect(cardTitles(doc)).toEqual(published('pt').map((p) => p.title));
       for (const post of published('pt')) {
-        expect(doc.querySelector(`a[href="/post/${post.id}"]`), post.title).not.toBeNull();
+        expect(doc.querySelector(`a[href="${addressOf(post)}"]`), post.title).not.toBeNull();
         if (post.excerpt) expect(doc.body.textContent).toContain(post.excerpt);
       }
       for (const draft of drafts()) expect(html).not.toContain(draft.title);
@@ -109,7 +113,7 @@ describe.each(targets)('server-rendered site on $name', (target) => {
 
     it('a post page holds its title and its whole text', async () => {
       const post = published('pt')[0]!;
-      const { status, doc } = await page(b, `/post/${post.id}`);
+      const { status, doc } = await page(b, addressOf(post));
       expect(status).toBe(200);
       expect(doc.querySelector('h1')?.textContent).toBe(post.title);
       const text = doc.querySelector('article')!.textContent!;
@@ -161,8 +165,8 @@ describe.each(targets)('server-rendered site on $name', (target) => {
 
     it('a post: article Open Graph with times and section, a card image, and BlogPosting', async () => {
       const post = published('en')[0]!;
-      const { doc } = await page(b, `/post/${post.id}`);
-      const url = `${b.url}/post/${post.id}`;
+      const { doc } = await page(b, addressOf(post));
+      const url = `${b.url}${addressOf(post)}`;
       expect(doc.documentElement.lang).toBe('en-US');
       expect(doc.title).toBe(post.title);
       expect(meta(doc, 'description')).toBe(post.excerpt);
@@ -183,7 +187,8 @@ describe.each(targets)('server-rendered site on $name', (target) => {
         inLanguage: 'en',
         author: { '@type': 'Person', name: 'Helena Duarte' },
         image: meta(doc, 'og:image'),
-        mainEntityOfPage: { '@id': url },
+        url,
+        mainEntityOfPage: { '@type': 'WebPage', '@id': url },
       });
     });
 
@@ -193,7 +198,7 @@ describe.each(targets)('server-rendered site on $name', (target) => {
         .insert({ title: 'With a picture', language: 'pt', published: true, image_url: 'https://images.example.com/p.jpg' })
         .select()
         .single();
-      const { doc } = await page(b, `/post/${data!.id}`);
+      const { doc } = await page(b, addressOf(data!));
       expect(meta(doc, 'og:image')).toBe('https://images.example.com/p.jpg');
       expect(meta(doc, 'og:image:alt')).toBe('With a picture');
       await admin.client.from('blog_posts').delete().eq('id', data!.id);
@@ -231,13 +236,14 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       expect((await rawGet(b.url, '/pt//')).location).toBe('/pt');
     });
 
-    it('a draft, an unknown and a malformed post id are 404 with "Post não encontrado", kept out of search', async () => {
-      for (const id of [drafts()[0]!.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-        const { status, doc, html } = await page(b, `/post/${id}`);
-        expect(status, id).toBe(404);
+    it('a draft, an unknown and a malformed address or post id are 404 with "Post não encontrado", kept out of search', async () => {
+      const draft = drafts()[0]!;
+      for (const path of [addressOf(draft), '/pt/nenhum-post-com-este-endereco', '/en/Not_A_Slug', `/post/${draft.id}`, '/post/00000000-0000-4000-8000-000000000000', '/post/not-a-uuid']) {
+        const { status, doc, html } = await page(b, path);
+        expect(status, path).toBe(404);
         expect(doc.querySelector('h1')?.textContent).toBe('Post não encontrado');
         expect(meta(doc, 'robots')).toBe('noindex');
-        expect(html).not.toContain(drafts()[0]!.title);
+        expect(html).not.toContain(draft.title);
       }
     });
 
@@ -270,7 +276,8 @@ describe.each(targets)('server-rendered site on $name', (target) => {
         expect(feed.items.map((i) => i.title)).toEqual(expected.map((p) => p.title));
         for (const [i, post] of expected.entries()) {
           const item = feed.items[i]!;
-          expect(item.link).toBe(`${b.url}/post/${post.id}`);
+          // The link is the post's address; the guid stays what readers already hold, whatever its slug becomes.
+          expect(item.link).toBe(`${b.url}${addressOf(post)}`);
           expect(item.guid).toBe(`${b.url}/post/${post.id}`);
           expect(new Date(item.pubDate!).getTime()).toBe(Math.floor(new Date(post.date).getTime() / 1000) * 1000);
           expect(item.content?.trim()).toBe(post.excerpt);
@@ -286,9 +293,9 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       const urls = (xml.parse(body) as { urlset: { url: { loc: string; lastmod?: string; 'xhtml:link'?: unknown[] }[] } }).urlset.url;
       const locs = urls.map((u) => u.loc);
       const posts = all.filter((p) => p.published);
-      expect(locs).toEqual([`${b.url}/pt`, `${b.url}/en`, ...posts.map((p) => `${b.url}/post/${p.id}`)]);
+      expect(locs).toEqual([`${b.url}/pt`, `${b.url}/en`, ...posts.map((p) => `${b.url}${addressOf(p)}`)]);
       expect(urls[0]!['xhtml:link']).toHaveLength(3);
-      for (const draft of drafts()) expect(body).not.toContain(draft.id);
+      for (const draft of drafts()) expect(body).not.toContain(`${addressOf(draft)}<`);
       for (const url of urls.slice(2)) expect(Number.isNaN(Date.parse(url.lastmod!))).toBe(false);
     });
 
@@ -331,6 +338,7 @@ describe.each(targets)('server-rendered site on $name', (target) => {
     const excerpt = `<!-- </script><img src=x onerror=alert("excerpt")>`;
     const content = `<script>alert("content")</script>\n\n</textarea><a href="javascript:alert(1)">x</a>`;
     let id: string;
+    let address: string;
 
     beforeAll(async () => {
       const { data, error } = await admin.client
@@ -340,6 +348,7 @@ describe.each(targets)('server-rendered site on $name', (target) => {
         .single();
       if (error) throw error;
       id = data.id;
+      address = addressOf(data);
     });
 
     afterAll(async () => {
@@ -360,7 +369,9 @@ describe.each(targets)('server-rendered site on $name', (target) => {
     };
 
     it('a post page shows hostile text as text, in the body, the attributes and the JSON-LD', async () => {
-      const { doc, html } = await page(b, `/post/${id}`);
+      // The slug of such a title is only words: /pt/script-script-alert-title-script-quoted-b-bold-b.
+      expect(address).toMatch(/^\/pt\/[a-z0-9]+(-[a-z0-9]+)*$/);
+      const { doc, html } = await page(b, address);
       noInjected(doc, html);
       expect(doc.title).toBe(title);
       expect(doc.querySelector('h1')?.textContent).toBe(title);
@@ -368,7 +379,7 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       expect(meta(doc, 'description')).toBe(excerpt);
       expect(jsonLd(doc)).toMatchObject({ headline: title, description: excerpt });
       expect(doc.querySelector('article')!.textContent).toContain('<script>alert("content")</script>');
-      expect(JSON.parse(doc.getElementById('ssr-state')!.textContent!)).toMatchObject({ routeId: 'post' });
+      expect(JSON.parse(doc.getElementById('ssr-state')!.textContent!)).toMatchObject({ routeId: 'post-pt', params: { slug: address.slice('/pt/'.length) } });
     });
 
     it('the home, the feed and the sitemap too', async () => {
@@ -376,7 +387,7 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       noInjected(home.doc, home.html);
       expect(cardTitles(home.doc)).toContain(title);
       const feed = await feedParser.parseString(await (await fetch(`${b.url}/pt/rss.xml`)).text());
-      expect(feed.items.find((i) => i.link?.endsWith(id))?.title).toBe(title);
+      expect(feed.items.find((i) => i.link === `${b.url}${address}`)?.title).toBe(title);
       xml.parse(await (await fetch(`${b.url}/sitemap.xml`)).text());
     });
   });
@@ -389,19 +400,21 @@ describe.each(targets)('server-rendered site on $name', (target) => {
         .select()
         .single();
       const id = created!.id;
+      const address = addressOf(created!);
       const seen = async () => ({
         home: (await page(b, '/pt')).html.includes('Nota fresca'),
-        post: (await page(b, `/post/${id}`)).status,
+        post: (await page(b, address)).status,
         feed: (await (await fetch(`${b.url}/pt/rss.xml`)).text()).includes(id),
-        sitemap: (await (await fetch(`${b.url}/sitemap.xml`)).text()).includes(id),
+        sitemap: (await (await fetch(`${b.url}/sitemap.xml`)).text()).includes(`${address}<`),
       });
       expect(await seen()).toEqual({ home: false, post: 404, feed: false, sitemap: false });
 
       await admin.client.from('blog_posts').update({ published: true }).eq('id', id);
       expect(await seen()).toEqual({ home: true, post: 200, feed: true, sitemap: true });
 
+      // A published post keeps its address when its title changes.
       await admin.client.from('blog_posts').update({ title: 'Nota fresca, corrigida' }).eq('id', id);
-      expect((await page(b, `/post/${id}`)).doc.querySelector('h1')?.textContent).toBe('Nota fresca, corrigida');
+      expect((await page(b, address)).doc.querySelector('h1')?.textContent).toBe('Nota fresca, corrigida');
 
       await admin.client.from('blog_posts').update({ published: false }).eq('id', id);
       expect(await seen()).toEqual({ home: false, post: 404, feed: false, sitemap: false });

@@ -34,13 +34,31 @@ describe('static export', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'journalist-site-export-'));
   const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
   const doc = (file: string) => new JSDOM(read(file)).window.document;
-  let published: { id: string; title: string; language: string }[];
-  let drafts: { id: string; title: string }[];
+  type Row = { id: string; title: string; language: string; slug: string; published: boolean };
+  let published: Row[];
+  let drafts: Row[];
+  /** A published post whose slug she changed before the export, and the address it had. */
+  let renamed: { post: Row; old: string };
+  let scheduled: Row;
+  const addressOf = (post: Pick<Row, 'language' | 'slug'>) => `/${post.language}/${post.slug}`;
 
   beforeAll(async () => {
-    const { data } = await b.service.from('blog_posts').select('id, title, language, published');
-    published = data!.filter((p) => p.published);
+    const admin = await b.createAdmin();
+    const { data: first } = await b.service.from('blog_posts').select('id, language, slug').eq('published', true).eq('language', 'pt').limit(1).single();
+    const { error: renameError } = await admin.client.from('blog_posts').update({ slug: 'endereco-novo-exportado' }).eq('id', first!.id);
+    if (renameError) throw renameError;
+    const inADay = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    const { data: later, error: scheduleError } = await admin.client
+      .from('blog_posts')
+      .insert({ title: 'Agendado para amanhã', language: 'pt', published: true, date: inADay })
+      .select('id, title, language, slug, published')
+      .single();
+    if (scheduleError) throw scheduleError;
+    scheduled = later;
+    const { data } = await b.service.from('blog_posts').select('id, title, language, slug, published');
+    published = data!.filter((p) => p.published && p.id !== scheduled.id);
     drafts = data!.filter((p) => !p.published);
+    renamed = { post: published.find((p) => p.id === first!.id)!, old: addressOf(first!) };
     const result = await run({ VITE_SUPABASE_URL: b.url, VITE_SUPABASE_PUBLISHABLE_KEY: b.anonKey, SITE_URL }, out);
     if (result.code !== 0) throw new Error(`build:static failed:\n${result.output}`);
   }, 180_000);
@@ -61,16 +79,46 @@ describe('static export', () => {
       const titles = [...home.querySelectorAll('#blog article h3')].map((h) => h.textContent);
       expect(titles.sort()).toEqual(published.filter((p) => p.language === language).map((p) => p.title).sort());
     }
-    const files = readdirSync(path.join(out, 'post'));
-    expect(files.sort()).toEqual(published.map((p) => p.id).sort());
     for (const post of published) {
-      const page = doc(`post/${post.id}/index.html`);
+      // At its address (issue 23): pt/<slug>/index.html or en/<slug>/index.html.
+      const page = doc(`${addressOf(post).slice(1)}/index.html`);
       expect(page.querySelector('h1')?.textContent).toBe(post.title);
-      expect(page.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(`${SITE_URL}/post/${post.id}`);
+      expect(page.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(`${SITE_URL}${addressOf(post)}`);
+      expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE_URL}${addressOf(post)}`);
       expect(existsSync(path.join(out, 'og', 'post', `${post.id}.png`))).toBe(true);
       // Static data may be old: the browser refreshes it after hydrating.
-      expect(JSON.parse(page.getElementById('ssr-state')!.textContent!)).toMatchObject({ routeId: 'post', live: false });
+      expect(JSON.parse(page.getElementById('ssr-state')!.textContent!)).toMatchObject({
+        routeId: post.language === 'pt' ? 'post-pt' : 'post-en',
+        params: { slug: post.slug },
+        live: false,
+      });
     }
+    const postDirs = (language: string) =>
+      readdirSync(path.join(out, language), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    // The posts, and the one old address (a redirect page).
+    expect(postDirs('pt').sort()).toEqual([...published.filter((p) => p.language === 'pt').map((p) => p.slug), renamed.old.slice('/pt/'.length)].sort());
+    expect(postDirs('en').sort()).toEqual(published.filter((p) => p.language === 'en').map((p) => p.slug).sort());
+  });
+
+  it('writes a redirect page at every old address: /post/<id> and an old slug', () => {
+    const redirectsTo = (file: string, address: string) => {
+      const page = doc(file);
+      expect(page.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content'), file).toBe(`0; url=${address}`);
+      expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href'), file).toBe(`${SITE_URL}${address}`);
+      expect(page.querySelector('a')?.getAttribute('href'), file).toBe(address);
+      // No script: the refresh works without JavaScript, and the page can run nothing.
+      expect(page.querySelectorAll('script')).toHaveLength(0);
+    };
+    expect(readdirSync(path.join(out, 'post')).sort()).toEqual(published.map((p) => p.id).sort());
+    for (const post of published) redirectsTo(`post/${post.id}/index.html`, addressOf(post));
+    redirectsTo(`${renamed.old.slice(1)}/index.html`, addressOf(renamed.post));
+  });
+
+  it('writes _redirects, a permanent redirect per old address, for Netlify and Cloudflare Pages', () => {
+    const lines = read('_redirects').trim().split('\n');
+    expect(lines.sort()).toEqual(
+      [...published.map((p) => `/post/${p.id} ${addressOf(p)} 301`), `${renamed.old} ${addressOf(renamed.post)} 301`].sort(),
+    );
   });
 
   it('writes the 404 page, the client-only shells and the redirect of /', () => {
@@ -84,24 +132,26 @@ describe('static export', () => {
   it('writes feeds, sitemap, robots.txt and the home cards for the site address', async () => {
     const feed = await new Parser().parseString(read('pt/rss.xml'));
     expect(feed.link).toBe(`${SITE_URL}/pt`);
-    expect(feed.items.length).toBe(published.filter((p) => p.language === 'pt').length);
+    expect(feed.items.map((i) => i.link).sort()).toEqual(published.filter((p) => p.language === 'pt').map((p) => `${SITE_URL}${addressOf(p)}`).sort());
     const sitemap = new XMLParser().parse(read('sitemap.xml')) as { urlset: { url: { loc: string }[] } };
-    expect(sitemap.urlset.url).toHaveLength(2 + published.length);
+    expect(sitemap.urlset.url.map((u) => u.loc).slice(2).sort()).toEqual(published.map((p) => `${SITE_URL}${addressOf(p)}`).sort());
     expect(read('robots.txt')).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
     for (const card of ['og/pt.png', 'og/en.png']) expect(readFileSync(path.join(out, card)).subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('builds the browser bundle for the project, and ships no server code and no draft', () => {
+  it('builds the browser bundle for the project, and ships no server code, no draft and no scheduled post', () => {
     const assets = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js'));
     expect(assets.some((f) => read(`assets/${f}`).includes(b.url))).toBe(true);
     expect(existsSync(path.join(out, '.ssr'))).toBe(false);
     // No source maps in what is served (npm run dev has its own).
     expect(readdirSync(path.join(out, 'assets')).filter((f) => f.includes('.map'))).toEqual([]);
-    const everything = ['pt/index.html', 'en/index.html', 'pt/rss.xml', 'en/rss.xml', 'sitemap.xml'].map(read).join('\n');
-    for (const draft of drafts) {
-      expect(everything).not.toContain(draft.id);
-      expect(everything).not.toContain(draft.title);
-      expect(existsSync(path.join(out, 'post', draft.id))).toBe(false);
+    const everything = ['pt/index.html', 'en/index.html', 'pt/rss.xml', 'en/rss.xml', 'sitemap.xml', '_redirects'].map(read).join('\n');
+    for (const hidden of [...drafts, scheduled]) {
+      expect(everything).not.toContain(hidden.id);
+      expect(everything).not.toContain(hidden.title);
+      expect(everything).not.toContain(addressOf(hidden));
+      expect(existsSync(path.join(out, 'post', hidden.id))).toBe(false);
+      expect(existsSync(path.join(out, hidden.language, hidden.slug))).toBe(false);
     }
   });
 });

@@ -194,7 +194,7 @@ describe.each(targets)('linked translations on $name', (target) => {
       expect(left.published).toBe(true);
       const counterpart = await b.anon().from('blog_posts').select('id').eq('translation_group', left.translation_group!).neq('id', pt.id);
       expect(counterpart.data).toEqual([]);
-      const doc = await html(b, `/post/${pt.id}`);
+      const doc = await html(b, `/pt/${pt.slug}`);
       expect(doc.querySelector('h1')!.textContent).toBe(pt.title);
       expect(doc.querySelector('a[hreflang="en"]')).toBeNull();
       // A new translation can take the deleted one's place.
@@ -208,19 +208,20 @@ describe.each(targets)('linked translations on $name', (target) => {
       const pt = await makePost(b, 'pt');
       const en = await makePost(b, 'en');
       await link(admin.client, pt.id, en.id);
-      const ptDoc = await html(b, `/post/${pt.id}`);
+      const ptDoc = await html(b, `/pt/${pt.slug}`);
       const toEn = ptDoc.querySelector('article a[hreflang="en"]')!;
       expect(toEn.textContent).toBe('Read in English');
-      expect(toEn.getAttribute('href')).toBe(`/post/${en.id}`);
+      expect(toEn.getAttribute('href')).toBe(`/en/${en.slug}`);
       expect(toEn.getAttribute('lang')).toBe('en-US');
-      const expected = { 'pt-BR': `${b.url}/post/${pt.id}`, en: `${b.url}/post/${en.id}`, 'x-default': `${b.url}/post/${pt.id}` };
+      const expected = { 'pt-BR': `${b.url}/pt/${pt.slug}`, en: `${b.url}/en/${en.slug}`, 'x-default': `${b.url}/pt/${pt.slug}` };
       expect(alternates(ptDoc)).toEqual(expected);
       expect(ptDoc.querySelector('meta[property="og:locale:alternate"]')!.getAttribute('content')).toBe('en_US');
 
-      const enDoc = await html(b, `/post/${en.id}`);
+      const enDoc = await html(b, `/en/${en.slug}`);
       const toPt = enDoc.querySelector('article a[hreflang="pt-BR"]')!;
       expect(toPt.textContent).toBe('Ler em português');
       expect(toPt.getAttribute('lang')).toBe('pt-BR');
+      expect(toPt.getAttribute('href')).toBe(`/pt/${pt.slug}`);
       expect(alternates(enDoc)).toEqual(expected);
     });
 
@@ -228,12 +229,12 @@ describe.each(targets)('linked translations on $name', (target) => {
       const pt = await makePost(b, 'pt');
       const en = await makePost(b, 'en', { published: false });
       await link(admin.client, pt.id, en.id);
-      const doc = await html(b, `/post/${pt.id}`);
+      const doc = await html(b, `/pt/${pt.slug}`);
       expect(doc.querySelector('h1')!.textContent).toBe(pt.title);
       expect(doc.querySelector('article a[hreflang]')).toBeNull();
       expect(alternates(doc)).toEqual({});
       expect(doc.querySelector('meta[property="og:locale:alternate"]')).toBeNull();
-      expect((await fetch(`${b.url}/post/${en.id}`)).status).toBe(404);
+      expect((await fetch(`${b.url}/en/${en.slug}`)).status).toBe(404);
     });
 
     it('the sitemap names both versions of a linked pair, and nothing for a post without a published translation', async () => {
@@ -246,16 +247,16 @@ describe.each(targets)('linked translations on $name', (target) => {
       const urls = (new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'xhtml:link' }).parse(body) as {
         urlset: { url: Entry[] };
       }).urlset.url;
-      const entry = (id: string) => urls.find((u) => u.loc === `${b.url}/post/${id}`)!;
+      const entry = (post: { language: string; slug: string }) => urls.find((u) => u.loc === `${b.url}/${post.language}/${post.slug}`)!;
       const expected = [
-        { '@hreflang': 'pt-BR', '@href': `${b.url}/post/${pt.id}` },
-        { '@hreflang': 'en', '@href': `${b.url}/post/${en.id}` },
-        { '@hreflang': 'x-default', '@href': `${b.url}/post/${pt.id}` },
+        { '@hreflang': 'pt-BR', '@href': `${b.url}/pt/${pt.slug}` },
+        { '@hreflang': 'en', '@href': `${b.url}/en/${en.slug}` },
+        { '@hreflang': 'x-default', '@href': `${b.url}/pt/${pt.slug}` },
       ];
       const pairs = (e: Entry) => (e['xhtml:link'] ?? []).map((l) => ({ '@hreflang': l['@hreflang'], '@href': l['@href'] }));
-      expect(pairs(entry(pt.id))).toEqual(expected);
-      expect(pairs(entry(en.id))).toEqual(expected);
-      expect(entry(lonely.id)['xhtml:link']).toBeUndefined();
+      expect(pairs(entry(pt))).toEqual(expected);
+      expect(pairs(entry(en))).toEqual(expected);
+      expect(entry(lonely)['xhtml:link']).toBeUndefined();
     });
   });
 });
