@@ -25,6 +25,7 @@ export const adminPosts: BlogPost[] = [
   buildPost({
     id: 'aaaaaaaa-0000-4000-8000-000000000001',
     title: 'Bastidores de uma coletiva',
+    slug: 'bastidores-de-uma-coletiva',
     excerpt: 'O que ninguém vê.',
     category: 'Relações com Mídia',
     language: 'pt',
@@ -36,6 +37,7 @@ export const adminPosts: BlogPost[] = [
   buildPost({
     id: 'aaaaaaaa-0000-4000-8000-000000000002',
     title: 'Rascunho sobre crises',
+    slug: 'rascunho-sobre-crises',
     excerpt: null,
     category: 'Comunicação de Crise',
     language: 'pt',
@@ -46,6 +48,7 @@ export const adminPosts: BlogPost[] = [
   buildPost({
     id: 'aaaaaaaa-0000-4000-8000-000000000003',
     title: 'Press relations 101',
+    slug: 'press-relations-101',
     category: 'Media Relations',
     language: 'en',
     published: true,

@@ -2,7 +2,8 @@ import { HttpResponse } from 'msw';
 
 /**
  * Just enough of PostgREST for the msw handlers: `col=eq.value`,
- * `col=neq.value`, `col=in.(a,b)` (plain values) and `col=ilike.%text%` filters, `order=a.desc,b.asc`, `limit`/`offset`, the
+ * `col=neq.value`, `col=in.(a,b)` (plain values), `col=ilike.%text%` and
+ * `col=gt.value` (gte, lt, lte; timestamps compared as instants) filters, `order=a.desc,b.asc`, `limit`/`offset`, the
  * Content-Range header (with the total under `Prefer: count=exact`), HEAD,
  * and the 406 PGRST116 answer a `.single()` gets when no row matches.
  */
@@ -13,7 +14,24 @@ function likeToRegExp(pattern: string): RegExp {
   return new RegExp(`^${escaped}$`, 'is');
 }
 
+/** Two timestamps as instants (their texts differ: +00:00 or Z, with or without milliseconds); other values as text. */
+function compare(a: unknown, b: string): number {
+  const [x, y] = [Date.parse(String(a)), Date.parse(b)];
+  if (!Number.isNaN(x) && !Number.isNaN(y)) return x - y;
+  return String(a).localeCompare(b);
+}
+
+const COMPARISONS: Record<string, (cmp: number) => boolean> = {
+  gt: (c) => c > 0,
+  gte: (c) => c >= 0,
+  lt: (c) => c < 0,
+  lte: (c) => c <= 0,
+};
+
 function matches(row: Row, column: string, expr: string): boolean {
+  const [op = '', ...rest] = expr.split('.');
+  const comparison = COMPARISONS[op];
+  if (comparison) return comparison(compare(row[column], rest.join('.')));
   if (expr.startsWith('eq.')) return String(row[column]) === expr.slice(3);
   if (expr.startsWith('neq.')) return String(row[column]) !== expr.slice(4);
   if (expr.startsWith('in.(') && expr.endsWith(')')) return expr.slice(4, -1).split(',').includes(String(row[column]));

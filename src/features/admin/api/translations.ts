@@ -3,7 +3,7 @@ import { postKeys } from '@/features/posts/api/keys';
 import { otherLanguage, type Language } from '@/lib/language';
 import { supabase } from '@/lib/supabase';
 import type { TablesInsert } from '@/types/database.types';
-import { postLanguageOf } from '../lib/post-form-values';
+import { postLanguageOf, type NewPostRow } from '../lib/post-form-values';
 import type { BlogPost } from './get-admin-posts';
 import { usePostMutation, type PostMutationOptions } from './use-post-mutation';
 
@@ -102,7 +102,7 @@ async function ensureGroup(postId: string): Promise<string> {
 
 export interface CreateTranslationInput {
   source: Pick<BlogPost, 'id'>;
-  row: TablesInsert<'blog_posts'>;
+  row: NewPostRow;
 }
 
 /** "Traduzir": the new post, created in the source's group (one insert the unique index guards). */
@@ -110,7 +110,7 @@ export async function createTranslation({ source, row }: CreateTranslationInput)
   const group = await ensureGroup(source.id);
   const { data, error } = await supabase
     .from('blog_posts')
-    .insert({ ...row, translation_group: group })
+    .insert({ ...row, translation_group: group } as TablesInsert<'blog_posts'>)
     .select()
     .single();
   if (error) throw error;

@@ -4,22 +4,24 @@ import { toast } from '@/components/ui/toast';
 import { adminText } from '@/lib/i18n-admin';
 import type { Language } from '@/lib/language';
 import { useAdminPosts, type AdminPost, type BlogPost } from '../api/get-admin-posts';
+import type { StatusFilter } from '../lib/post-status';
 import { LoadingSpinner } from './loading-spinner';
 import { PostList } from './post-list';
 
 interface Props {
   language: Language;
   search: string;
-  /** The language's count, for "20 de 2007". */
+  status: StatusFilter;
+  /** The language's count (of that status), for "20 de 2007". */
   total: number | undefined;
   onEdit: (post: BlogPost) => void;
   onTranslate: (post: AdminPost) => void;
 }
 
-/** One language's posts, a page of 20 at a time ("Carregar mais"), optionally only matching titles. */
-export function AdminPostList({ language, search, total, onEdit, onTranslate }: Props) {
+/** One language's posts, a page of 20 at a time ("Carregar mais"), optionally only matching titles or of one status. */
+export function AdminPostList({ language, search, status, total, onEdit, onTranslate }: Props) {
   const t = adminText.posts;
-  const list = useAdminPosts({ language, search });
+  const list = useAdminPosts({ language, search, status });
 
   useEffect(() => {
     if (list.isError) {
@@ -30,6 +32,7 @@ export function AdminPostList({ language, search, total, onEdit, onTranslate }: 
   if (list.isPending) return <LoadingSpinner />;
   const posts = list.data?.pages.flatMap((p) => p.posts) ?? [];
   if (posts.length === 0 && search.trim()) return <p className="py-8 text-center text-stone-600">{t.noMatch(search.trim())}</p>;
+  if (posts.length === 0 && status !== 'all') return <p className="py-8 text-center text-stone-600">{t.emptyOfStatus[status]}</p>;
 
   return (
     <div className="grid gap-4">

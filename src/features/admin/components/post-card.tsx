@@ -6,7 +6,9 @@ import { adminText } from '@/lib/i18n-admin';
 import { otherLanguage } from '@/lib/language';
 import type { AdminPost, BlogPost } from '../api/get-admin-posts';
 import { formatAdminDate } from '../lib/format-admin-date';
+import { useTimePassing } from '../hooks/use-time-passing';
 import { postLanguageOf } from '../lib/post-form-values';
+import { postStatus } from '../lib/post-status';
 import { DeletePostButton } from './delete-post-button';
 import { StatusBadge } from './status-badge';
 import { TranslationStatusLine } from './translation-status';
@@ -19,14 +21,17 @@ interface Props {
 }
 
 /**
- * One post in the admin list (spec §2): title, badges, read time, pt-BR date,
- * excerpt, actions; and its translation's status, with "Traduzir" when it has
- * none (issue 13).
+ * One post in the admin list (spec §2): title, badges (a scheduled post's
+ * says when it goes out, issue 23), read time, pt-BR date, excerpt, actions;
+ * and its translation's status, with "Traduzir" when it has none (issue 13).
  */
 export function PostCard({ post, onEdit, onTranslate }: Props) {
   const t = adminText.posts;
   const tr = adminText.translations;
   const target = tr.languageName[otherLanguage(postLanguageOf(post))];
+  // A scheduled post's card turns into a published one's at its minute; its badge says
+  // its date and time, which the short date would only repeat.
+  const status = postStatus(post, useTimePassing(post.published ? Date.parse(post.date) || null : null));
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4">
@@ -34,12 +39,12 @@ export function PostCard({ post, onEdit, onTranslate }: Props) {
           <CardTitle>{post.title}</CardTitle>
           <div className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
             {post.category && <Badge>{post.category}</Badge>}
-            <StatusBadge published={post.published} />
+            <StatusBadge status={status} date={post.date} />
             <span className="inline-flex items-center gap-1">
               <Clock aria-hidden className="h-3.5 w-3.5" />
               {t.readTime(post.read_time)}
             </span>
-            <time dateTime={post.date}>{formatAdminDate(post.date)}</time>
+            {status !== 'scheduled' && <time dateTime={post.date}>{formatAdminDate(post.date)}</time>}
           </div>
           <TranslationStatusLine post={post} />
         </div>

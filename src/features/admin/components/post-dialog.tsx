@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   AlertDialog,
@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '@/components/ui/toast';
 import { isEditConflict } from '@/lib/edit-conflict';
 import { adminText } from '@/lib/i18n-admin';
-import { isLanguage } from '@/lib/language';
+import { isLanguage, type Language } from '@/lib/language';
 import { useCreatePost } from '../api/create-post';
 import type { BlogPost } from '../api/get-admin-posts';
 import { isTranslationConflict, useCreateTranslation } from '../api/translations';
@@ -26,6 +26,7 @@ import {
   translationFormValues,
   type PostFormValues,
 } from '../lib/post-form-values';
+import { slugErrorOf } from '../lib/slug-rules';
 import { PostForm } from './post-form';
 import { TranslationPanel } from './translation-panel';
 
@@ -40,6 +41,14 @@ interface PostDialogProps {
 
 /** What went wrong, in her words: a second translation in one language is named as such. */
 const describe = (error: unknown, fallback: string) => (isTranslationConflict(error) ? adminText.translations.conflict : fallback);
+
+/** The database's refusal of her slug, in her words; undefined when the error is about something else. */
+function slugMessage(error: unknown, language: Language): string | undefined {
+  const problem = slugErrorOf(error);
+  if (problem === 'taken') return adminText.validation.slugTaken(adminText.translations.languageName[language]);
+  if (problem === 'format') return adminText.validation.slugFormat;
+  return undefined;
+}
 
 /**
  * 'Criar Novo Post' / 'Editar Post'. The form lives inside the dialog's
@@ -58,12 +67,22 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   const [loaded, setLoaded] = useState<BlogPost | null>(null);
   const [conflict, setConflict] = useState<{ latest: BlogPost | null; values: PostFormValues } | null>(null);
   const [formVersion, setFormVersion] = useState(0);
+  // A refused slug is said on its field (issue 23), not in a toast; the language names where it is taken.
+  const [slugError, setSlugError] = useState<string>();
+  const savedLanguage = useRef<Language>('pt');
   const base = loaded ?? post;
   const close = () => {
     setDirty(false);
     setLoaded(null);
     setConflict(null);
+    setSlugError(undefined);
     onOpenChange(false);
+  };
+  /** A refused slug goes to its field; true when the error was one. */
+  const slugRefused = (error: unknown) => {
+    const message = slugMessage(error, savedLanguage.current);
+    setSlugError(message);
+    return message !== undefined;
   };
   const requestOpenChange = (next: boolean) => {
     if (!next && dirty) setConfirming(true);
@@ -72,14 +91,17 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   };
   const createHandlers = {
     onSuccess: () => toast({ title: tt.postCreated, description: tt.postCreatedDescription }),
-    onError: (error: Error) =>
-      toast({ title: tt.postCreateError, description: describe(error, tt.postCreateErrorDescription), variant: 'destructive' }),
+    onError: (error: Error) => {
+      if (slugRefused(error)) return;
+      toast({ title: tt.postCreateError, description: describe(error, tt.postCreateErrorDescription), variant: 'destructive' });
+    },
   };
   const create = useCreatePost(createHandlers);
   const createTranslation = useCreateTranslation(createHandlers);
   const update = useUpdatePost({
     onSuccess: () => toast({ title: tt.postUpdated, description: tt.postUpdatedDescription }),
     onError: (error) => {
+      if (slugRefused(error)) return;
       if (isEditConflict(error)) {
         return toast({ title: adminText.conflict.post, description: adminText.conflict.description, variant: 'destructive' });
       }
@@ -91,7 +113,7 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   function saveOver(version: BlogPost, values: PostFormValues) {
     setConflict(null);
     update.mutate(
-      { id: version.id, changes: toUpdateRow(values), loadedUpdatedAt: version.updated_at },
+      { id: version.id, changes: toUpdateRow(values, version), loadedUpdatedAt: version.updated_at },
       {
         onSuccess: close,
         onError: (error) => {
@@ -109,6 +131,8 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   }
 
   function save(values: PostFormValues) {
+    savedLanguage.current = values.language;
+    setSlugError(undefined);
     if (base) saveOver(base, values);
     else if (translationOf) createTranslation.mutate({ source: translationOf, row: toInsertRow(values) }, { onSuccess: close });
     else create.mutate(toInsertRow(values), { onSuccess: close });
@@ -151,6 +175,9 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
             submitLabel={post ? t.update : t.create}
             busy={create.isPending || createTranslation.isPending || update.isPending}
             languageLocked={source !== null}
+            stored={base}
+            slugError={slugError}
+            onSlugEdit={() => setSlugError(undefined)}
             onSubmit={save}
             onDirtyChange={setDirty}
           />

@@ -1,20 +1,23 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { CATEGORIES } from '@/lib/categories';
 import { adminText } from '@/lib/i18n-admin';
 import { LANGUAGES, isLanguage } from '@/lib/language';
 import { readingTime } from '@/features/posts/lib/markdown/reading-time';
-import { sameFormValues, type PostFormValues } from '../lib/post-form-values';
+import type { BlogPost } from '../api/get-admin-posts';
+import { sameFormValues, scheduledInstant, type PostFormValues } from '../lib/post-form-values';
+import { postStatus } from '../lib/post-status';
+import { slugProblem } from '../lib/slug-rules';
 import { FormField } from './form-field';
 import { CoverImageField } from './cover-image-field';
 import { MarkdownEditor } from './markdown-editor';
+import { PublicationField } from './publication-field';
+import { SlugField } from './slug-field';
 
 interface PostFormProps {
   initialValues: PostFormValues;
@@ -22,6 +25,12 @@ interface PostFormProps {
   busy: boolean;
   /** A translation's language is fixed: the other language of its original. */
   languageLocked?: boolean;
+  /** The post being edited, as stored (its address and whether readers see it); null for a new post. */
+  stored?: Pick<BlogPost, 'slug' | 'title' | 'published' | 'date'> | null;
+  /** The database refused her slug (taken, bad format): said on the field, which gets the focus. */
+  slugError?: string;
+  /** She changed the slug: a refusal of the one before no longer applies. */
+  onSlugEdit?: () => void;
   onSubmit: (values: PostFormValues) => void;
   /** Whether the fields differ from the initial values (the dialog asks before discarding). */
   onDirtyChange?: (dirty: boolean) => void;
@@ -38,7 +47,17 @@ const followsText = (values: PostFormValues) => !values.content.trim() || values
  * category list is the chosen language's, and changing the language clears
  * the category so a post never carries the other language's category.
  */
-export function PostForm({ initialValues, submitLabel, busy, languageLocked = false, onSubmit, onDirtyChange }: PostFormProps) {
+export function PostForm({
+  initialValues,
+  submitLabel,
+  busy,
+  languageLocked = false,
+  stored = null,
+  slugError,
+  onSlugEdit,
+  onSubmit,
+  onDirtyChange,
+}: PostFormProps) {
   const t = adminText.postForm;
   const [values, setValues] = useState(initialValues);
   const [autoReadTime, setAutoReadTime] = useState(() => followsText(initialValues));
@@ -47,14 +66,41 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
   const dirty = !sameFormValues(values, initialValues);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [titleError, setTitleError] = useState<string>();
+  const [ownSlugError, setOwnSlugError] = useState<string>();
+  const [scheduleError, setScheduleError] = useState<string>();
+  const titleInput = useRef<HTMLInputElement>(null);
+  const slugInput = useRef<HTMLInputElement>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
   const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
+  // The database's refusal arrives after the save: her eyes (and screen reader) go to the field.
+  useEffect(() => {
+    if (slugError) slugInput.current?.focus();
+  }, [slugError]);
+
+  /** Each field's problem in her words, or undefined; checked on submit, as the title always was. */
+  function check(): { title?: string; slug?: string; schedule?: string } {
+    const v = adminText.validation;
+    const problem = values.slug !== null && values.slug !== stored?.slug ? slugProblem(values.slug) : null;
+    const at = values.publication === 'scheduled' ? scheduledInstant(values) : null;
+    return {
+      title: values.title.trim() ? undefined : v.titleRequired,
+      slug: problem === 'empty' ? v.slugRequired : problem === 'format' ? v.slugFormat : undefined,
+      schedule:
+        values.publication !== 'scheduled' ? undefined : !at ? v.scheduleRequired : at.getTime() <= Date.now() ? v.schedulePast : undefined,
+    };
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!values.title.trim()) {
-      setTitleError(adminText.validation.titleRequired);
-      (event.currentTarget.elements.namedItem('title') as HTMLInputElement | null)?.focus();
+    const errors = check();
+    setTitleError(errors.title);
+    setOwnSlugError(errors.slug);
+    setScheduleError(errors.schedule);
+    const first = errors.title ? titleInput : errors.slug ? slugInput : errors.schedule ? dateInput : null;
+    if (first) {
+      first.current?.focus();
       return;
     }
     onSubmit(values);
@@ -99,6 +145,7 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
         {(ids) => (
           <Input
             {...ids}
+            ref={titleInput}
             name="title"
             required
             value={values.title}
@@ -109,6 +156,19 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
           />
         )}
       </FormField>
+      <SlugField
+        language={values.language}
+        title={values.title}
+        value={values.slug}
+        stored={stored}
+        error={ownSlugError ?? slugError}
+        inputRef={slugInput}
+        onChange={(slug) => {
+          set('slug', slug);
+          setOwnSlugError(undefined);
+          onSlugEdit?.();
+        }}
+      />
       <FormField label={t.excerpt}>
         {(ids) => <Textarea {...ids} rows={3} value={values.excerpt} onChange={(e) => set('excerpt', e.target.value)} />}
       </FormField>
@@ -151,10 +211,16 @@ export function PostForm({ initialValues, submitLabel, busy, languageLocked = fa
           />
         )}
       </FormField>
-      <div className="flex items-center gap-3">
-        <Switch id="post-published" checked={values.published} onCheckedChange={(checked) => set('published', checked)} />
-        <Label htmlFor="post-published">{t.published}</Label>
-      </div>
+      <PublicationField
+        values={values}
+        live={stored !== null && postStatus(stored) === 'published'}
+        error={scheduleError}
+        dateRef={dateInput}
+        onChange={(publication) => {
+          setValues((current) => ({ ...current, ...publication }));
+          setScheduleError(undefined);
+        }}
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

@@ -2,6 +2,11 @@ import { isCategoryOf, translateCategory } from '@/lib/categories';
 import { isLanguage, otherLanguage, type Language } from '@/lib/language';
 import type { TablesInsert, TablesUpdate } from '@/types/database.types';
 import type { BlogPost } from '../api/get-admin-posts';
+import { postStatus } from './post-status';
+import { instantToWallTime, wallTimeToInstant } from './site-time';
+
+/** What saving does with the post: keep it from readers, publish it now, or publish it at a set time (issue 23). */
+export type Publication = 'draft' | 'now' | 'scheduled';
 
 export interface PostFormValues {
   language: Language;
@@ -13,7 +18,16 @@ export interface PostFormValues {
   image_url: string;
   /** The cover's description (text alternative). */
   image_alt: string;
-  published: boolean;
+  /**
+   * The address words ("Endereço do post"). null: not chosen by her, so the
+   * database makes them from the title (a new post); a post being edited
+   * starts from its own.
+   */
+  slug: string | null;
+  publication: Publication;
+  /** With 'scheduled': the date (yyyy-mm-dd) and time (HH:MM) in Brasília. */
+  scheduleDate: string;
+  scheduleTime: string;
 }
 
 export const DEFAULT_READ_TIME = '5 min';
@@ -28,7 +42,10 @@ export const emptyPostForm: PostFormValues = {
   read_time: DEFAULT_READ_TIME,
   image_url: '',
   image_alt: '',
-  published: false,
+  slug: null,
+  publication: 'draft',
+  scheduleDate: '',
+  scheduleTime: '',
 };
 
 /** A post's language; a stored value outside the two reads as a new post's default. */
@@ -36,8 +53,12 @@ export function postLanguageOf(post: Pick<BlogPost, 'language'>): Language {
   return isLanguage(post.language) ? post.language : emptyPostForm.language;
 }
 
-export function postToFormValues(post: BlogPost): PostFormValues {
+const PUBLICATION = { draft: 'draft', published: 'now', scheduled: 'scheduled' } as const;
+
+export function postToFormValues(post: BlogPost, now = Date.now()): PostFormValues {
   const language = postLanguageOf(post);
+  const publication = PUBLICATION[postStatus(post, now)];
+  const schedule = publication === 'scheduled' ? instantToWallTime(post.date) : { date: '', time: '' };
   return {
     language,
     // A category outside the language's list cannot be shown by the picker; start unset.
@@ -48,7 +69,10 @@ export function postToFormValues(post: BlogPost): PostFormValues {
     read_time: post.read_time,
     image_url: post.image_url ?? '',
     image_alt: post.image_alt ?? '',
-    published: post.published,
+    slug: post.slug,
+    publication,
+    scheduleDate: schedule.date,
+    scheduleTime: schedule.time,
   };
 }
 
@@ -75,6 +99,13 @@ export function sameFormValues(a: PostFormValues, b: PostFormValues): boolean {
   return (Object.keys(a) as (keyof PostFormValues)[]).every((key) => a[key] === b[key]);
 }
 
+const MINUTE = 60_000;
+
+/** The instant a scheduled form names; null when it names none (or not a whole one). */
+export function scheduledInstant(values: Pick<PostFormValues, 'scheduleDate' | 'scheduleTime'>): Date | null {
+  return wallTimeToInstant({ date: values.scheduleDate, time: values.scheduleTime });
+}
+
 /** The form's fields as a row; empty optional picks become null (no category, no image). */
 function formRow(values: PostFormValues) {
   return {
@@ -87,16 +118,38 @@ function formRow(values: PostFormValues) {
     // A description without a picture describes nothing.
     image_alt: (values.image_url.trim() && values.image_alt.trim()) || null,
     language: values.language,
-    published: values.published,
+    published: values.publication !== 'draft',
   };
 }
 
-/** Spec §4: creating sets the date to now. */
-export function toInsertRow(values: PostFormValues, now = new Date()): TablesInsert<'blog_posts'> {
-  return { ...formRow(values), date: now.toISOString() };
+/**
+ * A new post's row: without a slug, the database makes one from the title
+ * (whatever the generated types say, its trigger fills the column).
+ */
+export type NewPostRow = Omit<TablesInsert<'blog_posts'>, 'slug'> & { slug?: string };
+
+/**
+ * Spec §4: creating sets the date to now; a scheduled post's date is its
+ * time (issue 23). The slug is sent only when she chose it.
+ */
+export function toInsertRow(values: PostFormValues, now = new Date()): NewPostRow {
+  const date = values.publication === 'scheduled' ? scheduledInstant(values) : null;
+  return { ...formRow(values), ...(values.slug !== null && { slug: values.slug.trim() }), date: (date ?? now).toISOString() };
 }
 
-/** Spec §4: editing keeps the existing date (not sent) and sends the form fields. */
-export function toUpdateRow(values: PostFormValues): TablesUpdate<'blog_posts'> {
-  return formRow(values);
+/**
+ * Spec §4: editing keeps the existing date (not sent) and sends the form
+ * fields, the slug only when she changed it. Two exceptions (issue 23): a
+ * schedule she set or moved sends its time, and publishing now a post whose
+ * date lies ahead (scheduled, or a draft that once was) sends now, or it
+ * would stay hidden until then.
+ */
+export function toUpdateRow(values: PostFormValues, post: Pick<BlogPost, 'slug' | 'date' | 'published'>, now = new Date()): TablesUpdate<'blog_posts'> {
+  const row: TablesUpdate<'blog_posts'> = formRow(values);
+  if (values.slug !== null && values.slug.trim() !== post.slug) row.slug = values.slug.trim();
+  const at = values.publication === 'scheduled' ? scheduledInstant(values) : null;
+  // The minute the form shows is the stored one: the stored instant stays, seconds and all.
+  if (at && !(post.published && Math.floor(Date.parse(post.date) / MINUTE) === at.getTime() / MINUTE)) row.date = at.toISOString();
+  if (values.publication === 'now' && Date.parse(post.date) > now.getTime()) row.date = now.toISOString();
+  return row;
 }
