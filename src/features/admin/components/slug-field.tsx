@@ -3,10 +3,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { adminText } from '@/lib/i18n-admin';
 import type { Language } from '@/lib/language';
+import { postUrl } from '@/lib/paths';
 import type { BlogPost } from '../api/get-admin-posts';
 import { useSlugPreview } from '../api/slugify';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { postAddress } from '../lib/post-address';
 import { FormField } from './form-field';
 
 interface Props {
@@ -52,7 +52,7 @@ export function SlugField({ language, title, value, onChange, stored, error, inp
       error={error}
       description={
         <>
-          {shown && <p className="break-all font-mono text-stone-800">{postAddress(language, shown)}</p>}
+          {shown && <p className="break-all font-mono text-stone-800">{postUrl(language, shown)}</p>}
           {stored === null && value === null && <p>{t.slugFromTitle}</p>}
           {stored?.published && value !== null && value.trim() !== stored.slug && <p>{t.slugOldAddressKept}</p>}
         </>
