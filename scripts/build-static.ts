@@ -8,8 +8,8 @@
  *   DIR/pt/index.html, DIR/en/index.html, DIR/pt/<slug>/index.html and
  *   DIR/en/<slug>/index.html (every published post at its address), a
  *   redirect page at each address a post had (DIR/post/<id>/index.html, old
- *   slugs) and DIR/_redirects (the same as rules Netlify and Cloudflare Pages
- *   answer with a 301), DIR/404.html, DIR/pt/rss.xml, DIR/en/rss.xml,
+ *   slugs) and DIR/_redirects (the same as rules, for Netlify and Cloudflare
+ *   Pages), DIR/404.html, DIR/pt/rss.xml, DIR/en/rss.xml,
  *   DIR/sitemap.xml, DIR/robots.txt, DIR/og/*.png (the share cards),
  *   DIR/auth/index.html and DIR/admin/index.html (the client-only shell),
  *   DIR/index.html (a redirect to /pt), beside the SPA's assets.
@@ -125,7 +125,8 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await mustRender('/en', 'en/index.html', 200);
   await mustRender('/404', '404.html', 404);
   const posts = await site.publishedPosts();
-  const redirects: string[] = [];
+  // `/` first, as the index.html page does on hosts without rules.
+  const redirects: string[] = ['/ /pt 302'];
   for (const { id, path, previous } of posts) {
     const rendered = await page(path, `${path.slice(1)}/index.html`, 200);
     if (rendered.status === 404 || rendered.status === 301) {
@@ -144,7 +145,7 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
       redirects.push(`${old} ${path} 301`);
     }
   }
-  // Netlify and Cloudflare Pages answer these with a real 301 (decision 170).
+  // Cloudflare Pages answers these before any file; Netlify where no file shadows them (decision 170).
   await write(outDir, '_redirects', redirects.map((line) => `${line}\n`).join(''));
   for (const language of ['pt', 'en'] as const) {
     await write(outDir, `${language}/rss.xml`, await site.feed(language, siteUrl));
@@ -159,7 +160,7 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   // The server renderer is for this export only: a static host must not publish it.
   await rm(ssrDirOf(outDir), { recursive: true, force: true });
   log(
-    `Exported ${pages} pages (${posts.length} posts, ${redirects.length} old addresses), feeds, sitemap and share cards to ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Exported ${pages} pages (${posts.length} posts, ${redirects.length - 1} old addresses), feeds, sitemap and share cards to ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   return { pages, posts: posts.length };
 }

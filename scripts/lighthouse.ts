@@ -64,7 +64,8 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
   try {
     const home = await (await fetch(`${server.url}/pt`)).text();
-    const postPath = home.match(/href="(\/post\/[0-9a-f-]{36})"/)?.[1];
+    // A card's link: the post's address, /pt/<slug> (issue 23).
+    const postPath = home.match(/href="(\/pt\/[a-z0-9]+(?:-[a-z0-9]+)*)"/)?.[1];
     if (!postPath) throw new Error('No post link on /pt');
     const pages = [
       { name: '/pt', path: '/pt' },

@@ -114,8 +114,9 @@ describe('static export', () => {
     redirectsTo(`${renamed.old.slice(1)}/index.html`, addressOf(renamed.post));
   });
 
-  it('writes _redirects, a permanent redirect per old address, for Netlify and Cloudflare Pages', () => {
-    const lines = read('_redirects').trim().split('\n');
+  it('writes _redirects, / to /pt and a permanent redirect per old address, for Netlify and Cloudflare Pages', () => {
+    const [root, ...lines] = read('_redirects').trim().split('\n');
+    expect(root).toBe('/ /pt 302');
     expect(lines.sort()).toEqual(
       [...published.map((p) => `/post/${p.id} ${addressOf(p)} 301`), `${renamed.old} ${addressOf(renamed.post)} 301`].sort(),
     );
