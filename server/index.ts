@@ -26,7 +26,7 @@ import { openDatabase } from './db/open.ts';
 import { createApiKeys } from './keys.ts';
 import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.ts';
 import { createRealtime } from './realtime/index.ts';
-import { startPublicationClock } from './publication-clock.ts';
+import { startPublicationClock, type PublicationClock } from './publication-clock.ts';
 import { TemplateError } from './site/template.ts';
 
 export interface StartOptions {
@@ -71,6 +71,8 @@ export interface RunningServer {
   app: Hono;
   /** Human description of the database, for banners. */
   database: string;
+  /** Tells kept pages and Realtime when scheduled posts go public (tests ask it to look now). */
+  publicationClock: PublicationClock;
   /** Stops listening, then closes the database (and releases the data directory). */
   close(): Promise<void>;
 }
@@ -159,6 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       db,
       app,
       database: opened.description,
+      publicationClock: clock,
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
