@@ -6,7 +6,7 @@ import { adminText } from '@/lib/i18n-admin';
 import { otherLanguage } from '@/lib/language';
 import type { AdminPost, BlogPost } from '../api/get-admin-posts';
 import { formatAdminDate } from '../lib/format-admin-date';
-import { useTimePassing } from '../hooks/use-time-passing';
+import { useRenderAfter } from '../hooks/use-render-after';
 import { postLanguageOf } from '../lib/post-form-values';
 import { postStatus } from '../lib/post-status';
 import { DeletePostButton } from './delete-post-button';
@@ -29,9 +29,10 @@ export function PostCard({ post, onEdit, onTranslate }: Props) {
   const t = adminText.posts;
   const tr = adminText.translations;
   const target = tr.languageName[otherLanguage(postLanguageOf(post))];
-  // A scheduled post's card turns into a published one's at its minute; its badge says
-  // its date and time, which the short date would only repeat.
-  const status = postStatus(post, useTimePassing(post.published ? Date.parse(post.date) || null : null));
+  // A scheduled post's card turns into a published one's at its minute (or at any render
+  // after it); its badge says its date and time, which the short date would only repeat.
+  useRenderAfter(post.published ? Date.parse(post.date) || null : null);
+  const status = postStatus(post);
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4">

@@ -62,6 +62,22 @@ describe('scheduled posts in the admin list (issue 23)', () => {
     }
   });
 
+  it('a card turns "Publicado" at its minute by itself, with the list left open', async () => {
+    // Timers that follow the real clock, which the test may then move ahead at once.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const soon = buildPost({ ...scheduledPt, date: new Date(Date.now() + 60_000).toISOString() });
+      await renderAdmin([soon, ...adminPosts]);
+      const c = await card('Coluna de segunda');
+      expect(c.getByText(/^Agendado para /)).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(61_000);
+      expect(await c.findByText('Publicado')).toBeInTheDocument();
+      expect(c.queryByText(/^Agendado para /)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('"Mostrar: Agendados" lists only the scheduled ones, next to go out first, and each language counts its own exactly', async () => {
     const seen: URL[] = [];
     server.events.on('request:start', ({ request }) => {
