@@ -33,6 +33,8 @@ afterAll(async () => {
 });
 
 const pathOf = (p: Page) => new URL(p.url()).pathname;
+/** A post's worded address (issue 23). */
+const isPostAddress = (language: 'pt' | 'en') => (url: URL) => new RegExp(`^/${language}/[a-z0-9]+(-[a-z0-9]+)*$`).test(url.pathname);
 
 describe('a visitor on the public site', () => {
   it('npm start says where the site is and how to make an admin', () => {
@@ -128,10 +130,12 @@ describe('a visitor on the public site', () => {
     postTitle = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
     expect(postTitle).not.toBe('');
     expect(await card.textContent()).toMatch(/de leitura/);
+    const href = await readMore(card).getAttribute('href');
     await readMore(card).click();
-    await page.waitForURL('**/post/**');
+    // "Leia mais" opens the post at its address, /pt/<slug>, and the address bar says so.
+    await page.waitForURL(isPostAddress('pt'));
     postPath = pathOf(page);
-    expect(postPath).toMatch(/^\/post\/[0-9a-f-]{36}$/);
+    expect(postPath).toBe(href);
     await expect.poll(() => mainHeading(page).textContent()).toBe(postTitle);
     const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toMatch(/\d{1,2} de [a-zç]+ de \d{4}/); // long pt-BR date
@@ -162,14 +166,14 @@ describe('a visitor on the public site', () => {
     await postCards(page).first().getByRole('button', { name: /Share/ }).click();
     await toast(page, 'Link copied to clipboard!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
-      new RegExp(`^${baseUrl.replace(/[.]/g, '\\.')}/post/[0-9a-f-]{36}$`),
+      new RegExp(`^${baseUrl.replace(/[.]/g, '\\.')}/en/[a-z0-9]+(-[a-z0-9]+)*$`),
     );
     e2e.expectNoConsoleErrors();
   });
 
   it('an English post reads in English and goes back to /en', async () => {
     await readMore(postCards(page).first()).click();
-    await page.waitForURL('**/post/**');
+    await page.waitForURL(isPostAddress('en'));
     await page.getByRole('link', { name: 'Back to blog' }).waitFor();
     const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4}/); // long en-US date
@@ -192,8 +196,10 @@ describe('a visitor on the public site', () => {
     await page.waitForURL((url) => url.pathname === '/pt' || url.pathname === '/');
     e2e.expectNoConsoleErrors([/status of 404/]);
 
-    expect((await page.goto('/post/not-a-post-id'))?.status()).toBe(404);
-    await page.getByText('Post não encontrado').first().waitFor();
+    for (const path of ['/post/not-a-post-id', '/pt/nenhum-post-tem-este-endereco']) {
+      expect((await page.goto(path))?.status(), path).toBe(404);
+      await page.getByText('Post não encontrado').first().waitFor();
+    }
     e2e.expectNoConsoleErrors([/status of 404/]);
   });
 
