@@ -60,7 +60,7 @@ export type Database = {
           language?: string;
           published?: boolean;
           read_time?: string;
-          slug: string;
+          slug?: string;
           title: string;
           translation_group?: string | null;
           translation_outdated?: boolean;

@@ -68,10 +68,14 @@ grant execute on function public.site_now() to anon, authenticated, service_role
 -- the words of a title as an address: accents folded, lower case, runs of
 -- anything else than a-z and 0-9 become one hyphen, at most 80 characters cut
 -- at a word; "post" when nothing is left (a title of only symbols).
+-- security definer: unaccent belongs to whoever installed the extension, and
+-- the admin's preview (rpc('slugify')) must not depend on its grants; it reads
+-- no table.
 create or replace function public.slugify(value text)
 returns text
 language sql
 stable
+security definer
 set search_path = ''
 as $$
   select coalesce(nullif(trim(both '-' from coalesce(substring(words from '^.{0,80}(?=-|$)'), left(words, 80))), ''), 'post')
@@ -255,7 +259,10 @@ begin
 end
 $$;
 
+-- the default is blank, which the trigger below turns into the title's slug:
+-- a client (or a generated type) may leave the column out.
 alter table public.blog_posts
+  alter column slug set default '',
   alter column slug set not null,
   add constraint blog_posts_language_slug_key unique (language, slug),
   add constraint blog_posts_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(slug) <= 80);

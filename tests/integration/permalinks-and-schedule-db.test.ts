@@ -54,6 +54,13 @@ describe.each(targets)('permalinks and scheduled posts in the database on $name'
       expect((await create({ title, language: 'en' })).slug).toBe(base);
     });
 
+    it("the admin's preview: rpc('slugify') as a signed-in user, the same words the database gives", async () => {
+      const { data, error } = await admin.client.rpc('slugify', { value: 'Comunicação de Crise em 2024: o que aprendi' });
+      expect(error).toBeNull();
+      expect(data).toBe('comunicacao-de-crise-em-2024-o-que-aprendi');
+      expect((await b.anon().rpc('slugify', { value: 'x' })).error?.code).toBe('42501');
+    });
+
     it('never a word the site may serve itself, never empty', async () => {
       expect((await create({ title: 'RSS' })).slug).toMatch(/^rss-\d+$/);
       expect((await create({ title: '¿¡!!' })).slug).toMatch(/^post(-\d+)?$/);
