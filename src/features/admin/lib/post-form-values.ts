@@ -122,11 +122,8 @@ function formRow(values: PostFormValues) {
   };
 }
 
-/**
- * A new post's row: without a slug, the database makes one from the title
- * (whatever the generated types say, its trigger fills the column).
- */
-export type NewPostRow = Omit<TablesInsert<'blog_posts'>, 'slug'> & { slug?: string };
+/** A new post's row: without a slug, the database makes one from the title. */
+export type NewPostRow = TablesInsert<'blog_posts'>;
 
 /**
  * Spec §4: creating sets the date to now; a scheduled post's date is its
