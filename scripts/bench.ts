@@ -53,11 +53,11 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
 interface Read {
   name: string;
-  /** What supabase-js sends for the SPA's call (a function of a published post's id). */
-  path: (postId: string) => string;
+  /** What supabase-js sends for the SPA's call (a function of a published post's slug). */
+  path: (slug: string) => string;
   /** The same read as plain SQL. */
   sql: string;
-  params: (postId: string) => unknown[];
+  params: (slug: string) => unknown[];
   /** Accept header of a `.single()` call. */
   single?: boolean;
 }
@@ -78,10 +78,11 @@ const READS: Read[] = [
     params: () => ['pt'],
   },
   {
-    name: 'one published post by id',
-    path: (id) => `/rest/v1/blog_posts?select=*&id=eq.${id}&published=eq.true`,
-    sql: 'select * from public.blog_posts where id = $1 and published = true',
-    params: (id) => [id],
+    // What a post page at /pt/<slug> reads (issue 23).
+    name: 'one published post by its address',
+    path: (slug) => `/rest/v1/blog_posts?select=*&language=eq.pt&slug=eq.${slug}&published=eq.true`,
+    sql: 'select * from public.blog_posts where language = $1 and slug = $2 and published = true',
+    params: (slug) => ['pt', slug],
     single: true,
   },
 ];
@@ -157,7 +158,7 @@ const ratioText = (ratios: number[]) =>
   ratios.length === 1 ? percent(ratios[0]!) : `${percent(median(ratios, (r) => r))} (${(ratios[0]! * 100).toFixed(0)}–${percent(ratios[ratios.length - 1]!)})`;
 
 /** A read through each layer: HTTP (the product), the app without sockets, the request's transaction, the bare SQL. */
-async function benchRead(server: RunningServer, read: Read, postId: string): Promise<ReadFigures> {
+async function benchRead(server: RunningServer, read: Read, slug: string): Promise<ReadFigures> {
   const headers: Record<string, string> = {
     apikey: server.anonKey,
     Authorization: `Bearer ${server.anonKey}`,
@@ -165,8 +166,8 @@ async function benchRead(server: RunningServer, read: Read, postId: string): Pro
     'Accept-Encoding': BROWSER_ENCODINGS,
     ...(read.single ? { Accept: 'application/vnd.pgrst.object+json' } : {}),
   };
-  const probe = await fetch(server.url + read.path(postId), { headers });
-  if (probe.status !== 200) throw new Error(`${read.path(postId)} answered ${probe.status}`);
+  const probe = await fetch(server.url + read.path(slug), { headers });
+  if (probe.status !== 200) throw new Error(`${read.path(slug)} answered ${probe.status}`);
   const body = (await probe.json()) as unknown;
   const rows = Array.isArray(body) ? body.length : 1;
 
@@ -175,13 +176,13 @@ async function benchRead(server: RunningServer, read: Read, postId: string): Pro
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     rounds.push({
-      http: await measureHttp(server.url + read.path(postId), headers),
+      http: await measureHttp(server.url + read.path(slug), headers),
       app: await measure(async () => {
-        const res = await server.app.request(read.path(postId), { headers });
+        const res = await server.app.request(read.path(slug), { headers });
         await res.arrayBuffer();
       }),
       tx: await measure(() =>
-        server.db.batch([{ sql: read.sql, params: read.params(postId) }], {
+        server.db.batch([{ sql: read.sql, params: read.params(slug) }], {
           readOnly: true,
           settings: [
             ['role', 'anon'],
@@ -189,7 +190,7 @@ async function benchRead(server: RunningServer, read: Read, postId: string): Pro
           ],
         }),
       ),
-      sql: await measure(() => server.db.query(read.sql, read.params(postId))),
+      sql: await measure(() => server.db.query(read.sql, read.params(slug))),
     });
   }
   const layer = (pick: (r: Round) => Stats) => median(rounds.map(pick), (s) => s.rps);
@@ -210,9 +211,9 @@ async function benchRead(server: RunningServer, read: Read, postId: string): Pro
 /** Every read on one backend, after a line that names it. */
 async function benchReads(server: RunningServer): Promise<ReadFigures[]> {
   console.log(`${server.database}; HTTP for ${HTTP_SECONDS} s per measure, ${REQUESTS} requests in process; ${CONCURRENCY} in flight, after a warm-up.\n`);
-  const post = await server.db.query<{ id: string }>(`select id from public.blog_posts where published and language = 'pt' order by date desc limit 1`);
+  const post = await server.db.query<{ slug: string }>(`select slug from public.blog_posts where published and language = 'pt' and date <= now() order by date desc limit 1`);
   const figures: ReadFigures[] = [];
-  for (const read of READS) figures.push(await benchRead(server, read, post.rows[0]!.id));
+  for (const read of READS) figures.push(await benchRead(server, read, post.rows[0]!.slug));
   await benchAdminCheck(server, { inProcess: measure, http: measureHttp, fmt });
   return figures;
 }

@@ -1,9 +1,9 @@
 /**
  * npm run size: builds the SPA and prints, for the first render of /pt,
- * /post/:id and /admin, the JS and CSS files the browser loads (the entry with
+ * /pt/:slug (a post) and /admin, the JS and CSS files the browser loads (the entry with
  * its static imports, plus the lazy route chunks that route needs), raw and
  * gzip, with a total per route. Targets: ≤ 150 KB gzip JS for /pt (issue 3);
- * what /post/:id loads beyond /pt (the Markdown renderer, issue 12) ≤ 20 KB gzip.
+ * what a post (/pt/:slug) loads beyond /pt (the Markdown renderer, issue 12) ≤ 20 KB gzip.
  *
  * It builds into a temporary directory, not dist/, so a server running from
  * dist/ is not disturbed. `--out-dir DIR` builds there instead.
@@ -21,7 +21,7 @@ const TARGET_POST_EXTRA_JS_GZIP = 20 * KB;
 /** Lazy route modules each page needs on first render (see src/app/router.tsx). */
 const ROUTES: Record<string, string[]> = {
   '/pt': [],
-  '/post/:id': ['src/app/routes/post.tsx'],
+  '/pt/:slug': ['src/app/routes/post.tsx'],
   '/admin': ['src/app/routes/session-layout.tsx', 'src/app/routes/admin.tsx'],
 };
 
@@ -66,10 +66,10 @@ for (const [route, lazy] of Object.entries(ROUTES)) {
 }
 
 const ptJsGzip = jsGzip['/pt']!;
-const postExtra = jsGzip['/post/:id']! - ptJsGzip;
+const postExtra = jsGzip['/pt/:slug']! - ptJsGzip;
 const ptMet = ptJsGzip <= TARGET_PT_JS_GZIP;
 const postMet = postExtra <= TARGET_POST_EXTRA_JS_GZIP;
 console.log(`\n/pt JS gzip ${fmt(ptJsGzip).trim()} — target ≤ 150 KB: ${ptMet ? 'met' : 'NOT met'}`);
-console.log(`/post/:id JS gzip beyond /pt ${fmt(postExtra).trim()} — target ≤ 20 KB: ${postMet ? 'met' : 'NOT met'}`);
+console.log(`/pt/:slug JS gzip beyond /pt ${fmt(postExtra).trim()} — target ≤ 20 KB: ${postMet ? 'met' : 'NOT met'}`);
 if (!keep) rmSync(outDir, { recursive: true, force: true });
 process.exitCode = ptMet && postMet ? 0 : 1;

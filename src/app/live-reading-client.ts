@@ -17,11 +17,22 @@ export function followPublicChanges({ url, key, onPostChange, onSettingChange }:
   const endpoint = new URL('realtime/v1', url.endsWith('/') ? url : `${url}/`);
   endpoint.protocol = endpoint.protocol.replace('http', 'ws');
   const client = new RealtimeClient(endpoint.href, { params: { apikey: key } });
+  let joined = false;
   const channel = client
     .channel('public-live')
     .on('postgres_changes', { event: '*', schema: 'public', table: 'blog_posts' }, onPostChange)
     .on('postgres_changes', { event: '*', schema: 'public', table: 'site_settings' }, onSettingChange)
-    .subscribe();
+    .subscribe((status) => {
+      if (status !== 'SUBSCRIBED') return;
+      // Joined again after the connection was lost (a server restart, a
+      // network change): what changed meanwhile, a scheduled post going out
+      // among it, was never heard, so the page reads everything again.
+      if (joined) {
+        onPostChange();
+        onSettingChange();
+      }
+      joined = true;
+    });
   return () => {
     void client.removeChannel(channel);
     void client.disconnect();
