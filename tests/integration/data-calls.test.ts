@@ -93,7 +93,7 @@ describe.each(targets)('spec §7 data calls on $name', (target) => {
       expect(dates).toEqual([...dates].sort((a, b) => b - a));
       expect(Object.keys(data![0]!).sort()).toEqual(
         [
-          'category', 'content', 'created_at', 'date', 'excerpt', 'id', 'image_alt', 'image_url', 'language', 'published', 'read_time', 'title',
+          'category', 'content', 'created_at', 'date', 'excerpt', 'id', 'image_alt', 'image_url', 'language', 'published', 'read_time', 'slug', 'title',
           'translation_group', 'translation_outdated', 'updated_at',
         ].sort(),
       );
