@@ -1,12 +1,9 @@
 /**
- * The rules of a post's address words (issue 23), as the database keeps them
- * (migration 20261124100000_permalinks_and_schedule.sql): a–z and 0–9 in
- * words joined by single hyphens, at most 80 characters, unique within the
- * language. The form checks the first two before sending; only the database
- * can tell a taken one.
+ * The rules of a post's address words (issue 23): the format of
+ * src/lib/slug.ts, and unique within the language. The form checks the
+ * format before sending; only the database can tell a taken one.
  */
-export const SLUG_MAX_LENGTH = 80;
-const SLUG_FORMAT = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+import { isSlug } from '@/lib/slug';
 
 export type SlugProblem = 'empty' | 'format' | 'taken';
 
@@ -14,7 +11,7 @@ export type SlugProblem = 'empty' | 'format' | 'taken';
 export function slugProblem(slug: string): SlugProblem | null {
   const words = slug.trim();
   if (!words) return 'empty';
-  return SLUG_FORMAT.test(words) && words.length <= SLUG_MAX_LENGTH ? null : 'format';
+  return isSlug(words) ? null : 'format';
 }
 
 /**
