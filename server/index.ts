@@ -26,7 +26,7 @@ import { openDatabase } from './db/open.ts';
 import { createApiKeys } from './keys.ts';
 import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.ts';
 import { createRealtime } from './realtime/index.ts';
-import { startPublicationClock, type PublicationClock } from './publication-clock.ts';
+import { startPublicationClock, type PublicationClock } from './publication/clock.ts';
 import { TemplateError } from './site/template.ts';
 
 export interface StartOptions {

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { createApp } from '../app.ts';
 import { PROJECT_ROOT, readAuthSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { onServer } from '../db/on-server.ts';
 import { openDatabase } from '../db/open.ts';
 import { createApiKeys } from '../keys.ts';
 
@@ -42,15 +42,7 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
     return { db, drop: async () => {} };
   }
   const name = `rest_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (sql: string) => onServer(serverUrl, sql);
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

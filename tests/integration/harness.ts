@@ -24,6 +24,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
 import { distDir } from '../../scripts/build.ts';
+import { onServer } from '../../server/db/on-server.ts';
 import { startServer } from '../../server/index.ts';
 import type { AuthSettings } from '../../server/deps.ts';
 import type { Database } from '../../src/types/database.types.ts';
@@ -113,15 +114,7 @@ export async function createDatabase(serverUrl: string): Promise<{ url: string; 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 

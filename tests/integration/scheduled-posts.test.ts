@@ -5,7 +5,7 @@
  * sitemap, an anonymous REST read, an anonymous Realtime channel) until its
  * time, and then on all of them with no request from her: the kept pages
  * are made again and Realtime tells open pages, once (the publication clock,
- * server/publication-clock.ts). The site's clock is moved
+ * server/publication/clock.ts). The site's clock is moved
  * (private.site_clock), never slept for; where no write may happen at the
  * time, it is set a few seconds before it and the seconds pass.
  */
@@ -14,12 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import pg from 'pg';
 import { distDir } from '../../scripts/build.ts';
 import { PROJECT_ROOT } from '../../server/config.ts';
+import { onServer } from '../../server/db/on-server.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { startServer } from '../../server/index.ts';
-import { RECHECK_MS } from '../../server/publication-clock.ts';
+import { RECHECK_MS } from '../../server/publication/clock.ts';
 import { createDatabase, HOSTED_MIGRATION_ROLE, newClient, targets, useBackend, type Client, type Target, type TestUser } from './harness.ts';
 
 type Language = 'pt' | 'en';
@@ -220,12 +220,7 @@ describe.each(targets)('a scheduled time passing while the server is down, on $n
 
   /** SQL as the database's owner while no server runs. */
   async function offline(sql: string): Promise<void> {
-    if (databaseUrl) {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(sql).finally(() => c.end());
-      return;
-    }
+    if (databaseUrl) return onServer(databaseUrl, sql);
     const { db } = await openDatabase({ dataDir, migrationsDir: path.join(PROJECT_ROOT, 'supabase', 'migrations') });
     await db.query(sql).finally(() => db.close());
   }

@@ -13,26 +13,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import pg from 'pg';
-import { PROJECT_ROOT } from './config.ts';
-import type { Database } from './db/database.ts';
-import { FIXTURE_MIGRATIONS } from './db/fixtures/paths.ts';
-import { openDatabase } from './db/open.ts';
-import { startPublicationClock, type PublicationClock } from './publication-clock.ts';
+import { PROJECT_ROOT } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { FIXTURE_MIGRATIONS } from '../db/fixtures/paths.ts';
+import { onServer } from '../db/on-server.ts';
+import { openDatabase } from '../db/open.ts';
+import { startPublicationClock, type PublicationClock } from './clock.ts';
 
 const MIGRATIONS = path.join(PROJECT_ROOT, 'supabase', 'migrations');
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const targets = [{ name: 'PGlite' }, ...(serverUrl ? [{ name: 'PostgreSQL' }] : [])] as const;
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (sql: string) => onServer(serverUrl!, sql);
 
 /** A fresh database with the site's migrations: PGlite in its thread (as the server runs it) or a new PostgreSQL database. */
 async function openSiteDatabase(name: string, migrationsDir = MIGRATIONS): Promise<{ db: Database; done: () => Promise<void> }> {

@@ -31,8 +31,8 @@
  * (blog_posts_scheduled_idx); the transaction runs only when there is
  * something to announce.
  */
-import type { Database } from './db/database.ts';
-import { isPgError } from './db/database.ts';
+import type { Database } from '../db/database.ts';
+import { isPgError } from '../db/database.ts';
 
 /** The longest a due post can wait for a look, on PGlite (which tells this process of every write). */
 export const RECHECK_MS = 30_000;
