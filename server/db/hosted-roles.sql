@@ -47,23 +47,30 @@ alter schema public owner to :migrator;
 alter schema extensions owner to :migrator;
 alter publication supabase_realtime owner to :migrator;
 
--- auth: GoTrue's, with row level security on and no policies, as hosted has it.
+-- The services' schemas are their roles': auth GoTrue's (its tables with row
+-- level security on and no policies, as hosted has them), storage the Storage
+-- service's. Tables, functions and enum types change owner.
 do $$
 declare
+  s record;
   t record;
 begin
-  for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where n.nspname = 'auth' and c.relkind = 'r' loop
-    execute format('alter table auth.%I owner to supabase_auth_admin', t.relname);
-    execute format('alter table auth.%I enable row level security', t.relname);
-  end loop;
-  for t in select p.oid::regprocedure as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-            where n.nspname = 'auth' loop
-    execute format('alter function %s owner to supabase_auth_admin', t.fn);
-  end loop;
-  for t in select ty.typname from pg_type ty join pg_namespace n on n.oid = ty.typnamespace
-            where n.nspname = 'auth' and ty.typtype = 'e' loop
-    execute format('alter type auth.%I owner to supabase_auth_admin', t.typname);
+  for s in select * from (values ('auth', 'supabase_auth_admin'), ('storage', 'supabase_storage_admin')) as v (schema, owner) loop
+    for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+              where n.nspname = s.schema and c.relkind = 'r' loop
+      execute format('alter table %I.%I owner to %I', s.schema, t.relname, s.owner);
+      if s.schema = 'auth' then
+        execute format('alter table auth.%I enable row level security', t.relname);
+      end if;
+    end loop;
+    for t in select p.oid::regprocedure as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+              where n.nspname = s.schema loop
+      execute format('alter function %s owner to %I', t.fn, s.owner);
+    end loop;
+    for t in select ty.typname from pg_type ty join pg_namespace n on n.oid = ty.typnamespace
+              where n.nspname = s.schema and ty.typtype = 'e' loop
+      execute format('alter type %I.%I owner to %I', s.schema, t.typname, s.owner);
+    end loop;
   end loop;
 end
 $$;
@@ -71,26 +78,13 @@ $$;
 -- tables' foreign keys are checked as the tables' owner).
 grant all on schema auth to supabase_auth_admin;
 grant all on schema storage to supabase_storage_admin;
+
+-- The migrating role reads auth (and writes users and refresh tokens), and
+-- may grant on the storage tables, as hosted's postgres may.
 grant usage on schema auth to :migrator;
 revoke create on schema auth from :migrator;
 grant select on all tables in schema auth to :migrator;
 grant all on auth.users, auth.refresh_tokens to :migrator;
-
--- storage: the Storage service's.
-do $$
-declare
-  t record;
-begin
-  for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where n.nspname = 'storage' and c.relkind = 'r' loop
-    execute format('alter table storage.%I owner to supabase_storage_admin', t.relname);
-  end loop;
-  for t in select p.oid::regprocedure as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-            where n.nspname = 'storage' loop
-    execute format('alter function %s owner to supabase_storage_admin', t.fn);
-  end loop;
-end
-$$;
 grant usage on schema storage to :migrator with grant option;
 grant all on storage.buckets, storage.objects to :migrator with grant option;
 
