@@ -45,6 +45,8 @@ export interface SiteDocument {
   body: Compressed | { identity: Buffer };
   /** False when made from incomplete data (a failed read): served once, never kept. */
   keep: boolean;
+  /** A page that has moved: the same-site path it moved to (issue 23). */
+  location?: string;
 }
 
 export interface DocumentSource {
@@ -55,6 +57,7 @@ export interface DocumentSource {
   /** Text compresses; a PNG does not. */
   compress: boolean;
   keep: boolean;
+  location?: string;
 }
 
 export function makeDocument(source: DocumentSource): SiteDocument {
@@ -67,6 +70,7 @@ export function makeDocument(source: DocumentSource): SiteDocument {
     etag,
     body: source.compress ? compressAll(identity) : { identity },
     keep: source.keep,
+    ...(source.location !== undefined ? { location: source.location } : {}),
   };
 }
 

@@ -76,19 +76,17 @@ function send(c: Context, doc: SiteDocument, pageHeaders: Record<string, string>
 /**
  * A page that has moved (a post asked for by an address it had: issue 23).
  * Kept like any page, under the content version, since a slug may change
- * again; its kept body is the path it moved to, checked once more here as
- * every Location the site sends.
+ * again; where it moved is checked once more here, as every Location the
+ * site sends.
  */
-function moved(c: Context, doc: SiteDocument): Response {
-  const location = doc.body.identity.toString('utf8');
+function moved(c: Context, doc: SiteDocument, location: string): Response {
   if (!isLocalRedirect(location)) return text(400, 'Bad request');
-  return new Response(c.req.method === 'HEAD' ? null : `Moved permanently to ${location}\n`, {
+  return new Response(c.req.method === 'HEAD' ? null : (doc.body.identity as Uint8Array<ArrayBuffer>), {
     status: doc.status,
     headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE, Location: location },
   });
 }
 
-const isRedirect = (status: number) => status >= 300 && status < 400;
 
 export function createSiteRoutes(deps: SiteDeps): Hono {
   const app = new Hono();
@@ -143,7 +141,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     const siteUrl = siteUrlFor(deps.siteUrl, c.req.url);
     const doc = await cache.get(`${siteUrl} ${key}`, clientAddress(c, deps.trustedProxyHeader), () => make(siteUrl));
     if (!doc) return text(404, 'Not found');
-    return isRedirect(doc.status) ? moved(c, doc) : send(c, doc, pageHeaders);
+    return doc.location !== undefined ? moved(c, doc, doc.location) : send(c, doc, pageHeaders);
   }
 
   app.onError((e, c) => {
@@ -223,7 +221,10 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     return document(c, `page ${target.key}`, async (siteUrl) => {
       const page = await site.render(target.path, siteUrl);
       if (page.location !== undefined) {
-        return { status: page.status, contentType: 'text/plain; charset=utf-8', cacheControl: REVALIDATE, body: page.location, compress: false, keep: page.complete };
+        return {
+          status: page.status, contentType: 'text/plain; charset=utf-8', cacheControl: REVALIDATE,
+          body: `Moved permanently to ${page.location}\n`, compress: false, keep: page.complete, location: page.location,
+        };
       }
       return {
         status: page.status, contentType: HTML, cacheControl: REVALIDATE,
