@@ -77,7 +77,7 @@ export interface Target {
   close(): Promise<void>;
 }
 
-function client(target: Target): SupabaseClient {
+export function serviceClient(target: Target): SupabaseClient {
   return createClient(target.url, target.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no global WebSocket; supabase-js refuses to start without one.
@@ -117,7 +117,7 @@ export interface Outcome {
 export async function makeAdmin(target: Target, args: Args): Promise<Outcome> {
   // Checked first: auth-js would print a raw stack trace for a refused connection.
   await assertReachable(target.url, `Check the URL, or that the server is running.`);
-  const supabase = client(target);
+  const supabase = serviceClient(target);
   let user = await findUserByEmail(supabase, args.email);
   const created = !user;
   let passwordSet: boolean;

@@ -40,6 +40,9 @@ export type Database = {
           image_alt: string | null;
           image_url: string | null;
           language: string;
+          origin_id: string | null;
+          origin_source: string | null;
+          origin_url: string | null;
           published: boolean;
           read_time: string;
           slug: string;
@@ -58,6 +61,9 @@ export type Database = {
           image_alt?: string | null;
           image_url?: string | null;
           language?: string;
+          origin_id?: string | null;
+          origin_source?: string | null;
+          origin_url?: string | null;
           published?: boolean;
           read_time?: string;
           slug?: string;
@@ -76,6 +82,9 @@ export type Database = {
           image_alt?: string | null;
           image_url?: string | null;
           language?: string;
+          origin_id?: string | null;
+          origin_source?: string | null;
+          origin_url?: string | null;
           published?: boolean;
           read_time?: string;
           slug?: string;
@@ -147,6 +156,12 @@ export type Database = {
       has_required_aal: {
         Args: Record<PropertyKey, never>;
         Returns: boolean;
+      };
+      import_posts: {
+        Args: {
+          posts: Json;
+        };
+        Returns: unknown[];
       };
       is_admin: {
         Args: Record<PropertyKey, never>;

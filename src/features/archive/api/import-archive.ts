@@ -1,0 +1,160 @@
+import type { Language } from '../../../lib/language';
+import type { ArchivePlan, ArchiveWarning, SkippedItem } from '../lib/plan';
+import type { ArchiveClient } from './archive-client';
+import { POST_IMAGES_BUCKET, postImagesBase, storeSizedImage, type ImageSizer } from './archive-images';
+import { batchesOf, importRow } from './post-rows';
+
+export type { ImageSizer, SizedImage } from './archive-images';
+
+/** Posts per call of public.import_posts: one transaction each, well inside the API role's statement timeout. */
+export const IMPORT_BATCH_SIZE = 50;
+
+export interface ImportOptions {
+  /** For posts whose language the file does not say. */
+  language: Language;
+  /** Source category → index in the parallel lists of src/lib/categories.ts; unmapped: "Outros"/"Others". */
+  categoryMap: Record<string, number>;
+  sizeImage: ImageSizer;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ImportedPost {
+  title: string;
+  id: string;
+  slug: string;
+  language: Language;
+  outcome: 'created' | 'updated' | 'unchanged';
+}
+
+export interface ImportReport {
+  fileName: string;
+  posts: ImportedPost[];
+  created: number;
+  updated: number;
+  unchanged: number;
+  imagesUploaded: number;
+  /** Addresses the posts still link to on other sites (the "Baixar imagens" step copies them). */
+  linkedImages: string[];
+  skipped: SkippedItem[];
+  warnings: ArchiveWarning[];
+  settingsRestored: number;
+  objectsRestored: number;
+}
+
+/** A write refused or failed; what was written before it stays, and a second run completes the import without duplicates. */
+export class ImportWriteError extends Error {
+  override name = 'ImportWriteError';
+  constructor(
+    message: string,
+    readonly written: number,
+  ) {
+    super(message);
+  }
+}
+
+interface ImportedRow {
+  post_id: string;
+  post_slug: string;
+  outcome: ImportedPost['outcome'];
+}
+
+/**
+ * Writes a plan that readArchive understood in full. Pictures first (each
+ * under a folder named by its bytes, so a second run finds them), then the
+ * posts in batches, each one transaction of public.import_posts, found by
+ * id or origin: a run cut short anywhere is completed by running it again,
+ * and the same file imported twice changes nothing. Then a backup's settings.
+ */
+export async function importArchive(client: ArchiveClient, plan: ArchivePlan, options: ImportOptions): Promise<ImportReport> {
+  const carried = plan.images.filter((i) => i.entry !== null);
+  const objects = plan.storedObjects ?? [];
+  const total = objects.length + carried.length + plan.posts.length + (plan.settings?.length ? 1 : 0);
+  let done = 0;
+  const step = (n = 1) => {
+    done += n;
+    options.onProgress?.(done, total);
+  };
+  options.onProgress?.(0, total);
+
+  const report: ImportReport = {
+    fileName: plan.fileName,
+    posts: [],
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    imagesUploaded: 0,
+    linkedImages: [],
+    skipped: plan.skipped,
+    warnings: [...plan.warnings],
+    settingsRestored: 0,
+    objectsRestored: 0,
+  };
+  const addresses = new Map<string, string>();
+
+  // a backup's Storage, byte for byte at the same paths.
+  for (const object of objects) {
+    if (!plan.readEntry) throw new ImportWriteError('The backup cannot be read again.', report.posts.length);
+    const bucket = client.storage.from(object.bucket);
+    const { error } = await bucket.upload(object.path, plan.readEntry(object.entry), {
+      contentType: object.contentType,
+      cacheControl: '31536000',
+      upsert: true,
+    });
+    if (error) throw new ImportWriteError(`Storage refused ${object.bucket}/${object.path}: ${error.message}`, 0);
+    report.objectsRestored++;
+    step();
+  }
+  if (plan.storageBase) {
+    const here = postImagesBase(client);
+    if (plan.storageBase !== here) addresses.set(plan.storageBase, here);
+  }
+
+  for (const image of carried) {
+    try {
+      const stored = await storeSizedImage(client, plan.readEntry!(image.entry!), options.sizeImage);
+      addresses.set(image.url, stored.url);
+      if (stored.uploaded) report.imagesUploaded++;
+    } catch (e) {
+      report.warnings.push({ item: image.url, message: `Imagem não copiada (${e instanceof Error ? e.message : String(e)}); o post continua a apontar para o endereço original.` });
+    }
+    step();
+  }
+
+  const rows = plan.posts.map((post) => importRow(post, options, addresses));
+  const titles = new Map(rows.map((row, i) => [row, plan.posts[i]!.title]));
+  for (const batch of batchesOf(rows, IMPORT_BATCH_SIZE)) {
+    const { data, error } = await client.rpc('import_posts', { posts: batch as never });
+    if (error) {
+      const first = batch[0]!;
+      throw new ImportWriteError(
+        `The database refused the posts from "${first.title}" on (${error.code ?? 'error'}: ${error.message}).`,
+        report.posts.length,
+      );
+    }
+    const results = (data ?? []) as unknown as ImportedRow[];
+    results.forEach((result, i) => {
+      const row = batch[i]!;
+      report.posts.push({ title: titles.get(row)!, id: result.post_id, slug: result.post_slug, language: row.language, outcome: result.outcome });
+      report[result.outcome]++;
+    });
+    step(batch.length);
+  }
+
+  for (const setting of plan.settings ?? []) {
+    const { data, error } = await client
+      .from('site_settings')
+      .update({ value: setting.value })
+      .eq('key', setting.key)
+      .eq('language', setting.language)
+      .neq('value', setting.value)
+      .select('key');
+    if (error) throw new ImportWriteError(`The database refused the setting ${setting.key} (${setting.language}): ${error.message}`, report.posts.length);
+    report.settingsRestored += data?.length ?? 0;
+  }
+  if (plan.settings?.length) step();
+
+  const linked = new Set<string>();
+  for (const image of plan.images) if (!addresses.has(image.url)) linked.add(image.url);
+  report.linkedImages = [...linked].filter((url) => !url.startsWith(postImagesBase(client)) && !url.includes(`/object/public/${POST_IMAGES_BUCKET}/`));
+  return report;
+}
