@@ -1,11 +1,16 @@
-import { FileText, Loader2, Settings, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArchiveRestore, FileText, Loader2, Settings, ShieldCheck } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminText } from '@/lib/i18n-admin';
 import { useLiveChanges } from '../hooks/use-live-changes';
 import { AdminHeader } from './admin-header';
+import { LoadingSpinner } from './loading-spinner';
 import { PostsManager } from './posts-manager';
 import { SettingsManager } from './settings-manager';
+
+// Loaded when the tab is opened: the import's readers and the backup's zip
+// writer are for her occasional move of an archive, not for every admin visit.
+const ArchiveManager = lazy(() => import('@/features/archive/components/archive-manager'));
 
 interface AdminPanelProps {
   email: string;
@@ -14,10 +19,13 @@ interface AdminPanelProps {
   security: ReactNode;
 }
 
-/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações' and 'Segurança'. */
+/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar' and 'Segurança'. */
 export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
   const t = adminText.admin;
   const live = useLiveChanges();
+  // Once opened, the import tab stays mounted (hidden) so an import running
+  // while she looks at the Posts tab keeps its progress and its report.
+  const [archiveOpened, setArchiveOpened] = useState(false);
   return (
     <div className="min-h-screen bg-stone-50">
       <AdminHeader email={email} signOut={signOut} />
@@ -30,7 +38,7 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
             </span>
           )}
         </p>
-        <Tabs defaultValue="posts">
+        <Tabs defaultValue="posts" onValueChange={(tab) => tab === 'archive' && setArchiveOpened(true)}>
           <TabsList className="mb-2">
             <TabsTrigger value="posts" className="gap-2">
               <FileText aria-hidden className="h-4 w-4" />
@@ -39,6 +47,10 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
             <TabsTrigger value="settings" className="gap-2">
               <Settings aria-hidden className="h-4 w-4" />
               {t.settingsTab}
+            </TabsTrigger>
+            <TabsTrigger value="archive" className="gap-2">
+              <ArchiveRestore aria-hidden className="h-4 w-4" />
+              {adminText.archive.tab}
             </TabsTrigger>
             <TabsTrigger value="security" className="gap-2">
               <ShieldCheck aria-hidden className="h-4 w-4" />
@@ -50,6 +62,11 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
           </TabsContent>
           <TabsContent value="settings">
             <SettingsManager />
+          </TabsContent>
+          <TabsContent value="archive" forceMount={archiveOpened || undefined} className="data-[state=inactive]:hidden">
+            <Suspense fallback={<LoadingSpinner />}>
+              <ArchiveManager />
+            </Suspense>
           </TabsContent>
           <TabsContent value="security">{security}</TabsContent>
         </Tabs>
