@@ -194,7 +194,7 @@ function cleanLink(element: Element, context: CleanContext): Element {
 
 const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|bmp|tiff?)$/i;
 
-/** An iframe, a video or an audio as a link to what it shows (its provider's name, else the address itself). */
+/** An iframe, a video or an audio as a link to what it shows, named for its provider, else by its title, else by its address. */
 function embedAsLink(element: Element, context: CleanContext): Element | null {
   let src = attribute(element, 'src').trim();
   if (!src) {
@@ -209,7 +209,8 @@ function embedAsLink(element: Element, context: CleanContext): Element | null {
   if (!url) return null;
   const embed = embedAddress(url);
   context.warn(`Conteúdo incorporado mantido como link: ${embed.url}`);
-  return { type: 'element', tagName: 'a', properties: { href: embed.url }, children: [{ type: 'text', value: embed.provider ?? embed.url }] };
+  const name = embed.provider ?? (attribute(element, 'title').trim() || embed.url);
+  return { type: 'element', tagName: 'a', properties: { href: embed.url }, children: [{ type: 'text', value: name }] };
 }
 
 const PROVIDERS: [RegExp, string][] = [
