@@ -10,6 +10,10 @@ const md = (html: string) => {
 };
 
 describe('htmlToMarkdown: what the text keeps', () => {
+  it('strikethrough (GFM)', () => {
+    expect(md('<p><del>antes</del> <s>depois</s></p>').markdown).toBe('~~antes~~ ~~depois~~');
+  });
+
   it('headings, emphasis, links, line breaks and rules', () => {
     const { markdown } = md(
       '<h2>Intertítulo</h2><p>Um <strong>forte</strong>, um <em>leve</em>, um <a href="https://x.example/a">link</a>.<br>Outra linha.</p><hr><h3>Mais</h3>',
@@ -119,6 +123,10 @@ describe('htmlToMarkdown: what the text drops', () => {
       'Conteúdo incorporado mantido como link: https://infogram.example/x',
       'Conteúdo incorporado mantido como link: https://blog.example.com/media/v.mp4',
     ]);
+  });
+
+  it('an embed from an unknown provider with a title is named by its title', () => {
+    expect(md('<iframe src="https://datawrapper.dwcdn.net/AbC12/1/" title="Eleitores por ano"></iframe>').markdown).toBe('[Eleitores por ano](https://datawrapper.dwcdn.net/AbC12/1/)');
   });
 
   it('an image inlined as data: is dropped with a warning', () => {

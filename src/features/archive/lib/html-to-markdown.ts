@@ -179,7 +179,7 @@ function cleanImage(element: Element, context: CleanContext): Element | null {
 
 function cleanLink(element: Element, context: CleanContext): Element {
   const raw = attribute(element, 'href').trim();
-  const href = raw.startsWith('#') ? raw : safeUrl(raw, context.baseUrl, LINK_PROTOCOLS);
+  const href = raw.startsWith('#') ? markdownSafe(raw) : safeUrl(raw, context.baseUrl, LINK_PROTOCOLS);
   if (!href) return { ...element, tagName: 'span', properties: {} };
   // A picture linked to its own file ("link to media file"): the picture alone, so no link is left to the old site's copy.
   const [only, ...more] = element.children.filter((child) => !(child.type === 'text' && !child.value.trim()));
