@@ -7,7 +7,7 @@ import type { ZipReader } from './zip';
 
 const plan = readWordPress(xml, 'ana.WordPress.2024-02-10.xml');
 const post = (id: string): PlannedPost => {
-  const found = plan.posts.find((p) => p.origin.id === id);
+  const found = plan.posts.find((p) => p.origin.id === `anasouza.com.br/${id}`);
   if (!found) throw new Error(`post ${id} not in the plan`);
   return found;
 };
@@ -26,7 +26,7 @@ describe('readWordPress: the posts of a WXR file', () => {
   it('takes the posts (type post, published, draft, pending, future), in the file’s order, as a WordPress plan', () => {
     expect(plan.source).toBe('wordpress');
     expect(plan.fileName).toBe('ana.WordPress.2024-02-10.xml');
-    expect(plan.posts.map((p) => p.origin.id)).toEqual(['100', '101', '102', '110', '105', '108', '109']);
+    expect(plan.posts.map((p) => p.origin.id.replace('anasouza.com.br/', ''))).toEqual(['100', '101', '102', '110', '105', '108', '109']);
   });
 
   it('decodes the titles’ references, in CDATA or not', () => {
@@ -114,9 +114,9 @@ describe('readWordPress: the posts of a WXR file', () => {
     expect(post('100').excerpt).toBe('A reforma muda três coisas — e uma delas é a urna.');
   });
 
-  it('origin: the post id and its address, for a second import to update instead of adding', () => {
-    expect(post('100').origin).toEqual({ source: 'wordpress', id: '100', url: 'https://anasouza.com.br/2020/03/eleicoes-o-que-muda/' });
-    expect(post('102').origin).toEqual({ source: 'wordpress', id: '102', url: 'https://anasouza.com.br/?p=102' });
+  it('origin: the blog and the post id (two blogs each have a post 100), and its address, for a second import to update instead of adding', () => {
+    expect(post('100').origin).toEqual({ source: 'wordpress', id: 'anasouza.com.br/100', url: 'https://anasouza.com.br/2020/03/eleicoes-o-que-muda/' });
+    expect(post('102').origin).toEqual({ source: 'wordpress', id: 'anasouza.com.br/102', url: 'https://anasouza.com.br/?p=102' });
   });
 
   it('cover: the featured image’s attachment address and its alt text', () => {

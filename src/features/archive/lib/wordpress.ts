@@ -155,6 +155,20 @@ interface Site {
   exported: string | null;
 }
 
+/**
+ * A post's key across imports: the blog's address (host and path, without
+ * the scheme) and the post id, since every WordPress site has its own
+ * "post 5" and two blogs imported here must not overwrite each other.
+ */
+function originKey(site: Site, id: string): string {
+  try {
+    const address = new URL(site.url);
+    return `${address.host.toLowerCase()}${address.pathname.replace(/\/+$/, '')}/${id}`;
+  } catch {
+    return id;
+  }
+}
+
 type ItemResult = SkippedItem | { post: PlannedPost; warnings: string[]; images: string[] };
 
 function readItem(item: Node, site: Site, attachments: ReadonlyMap<string, WordPressAttachment>): ItemResult {
@@ -199,7 +213,7 @@ function readItem(item: Node, site: Site, attachments: ReadonlyMap<string, WordP
   }
   const categories = list(item.category);
   const post: PlannedPost = {
-    origin: { source: 'wordpress', id, url },
+    origin: { source: 'wordpress', id: originKey(site, id), url },
     language: languageOf(categories),
     title,
     excerpt,
