@@ -201,6 +201,24 @@ describe('openZip', () => {
   });
 });
 
+describe('modifiedAt', () => {
+  it('reads an entry’s time as the zip wrote it (MS-DOS fields, taken as UTC), and null for a file it does not hold', () => {
+    const written = new Date(2024, 1, 2, 10, 30, 44);
+    const zip = openZip(zipSync({ 'posts.csv': strToU8('x') }, { mtime: written }));
+    expect(zip.modifiedAt?.('posts.csv')).toBe(new Date(Date.UTC(2024, 1, 2, 10, 30, 44)).toISOString());
+    expect(zip.modifiedAt?.('other.csv')).toBeNull();
+  });
+
+  it('prefers the extended timestamp field (UTC seconds) when the entry has one', () => {
+    const seconds = Date.UTC(2023, 6, 9, 8, 7, 6) / 1000;
+    const field = new Uint8Array(5);
+    field[0] = 1;
+    new DataView(field.buffer).setUint32(1, seconds, true);
+    const zip = openZip(zipSync({ 'a.txt': [strToU8('x'), { mtime: new Date(2000, 0, 1), extra: { 0x5455: field } }] }));
+    expect(zip.modifiedAt?.('a.txt')).toBe('2023-07-09T08:07:06.000Z');
+  });
+});
+
 describe('entryForAddress', () => {
   const zip = openZip(zipSync({ 'posts/a.html': strToU8(''), 'images/a b.jpg': strToU8('x'), 'posts/img/c.png': strToU8('y') }));
 

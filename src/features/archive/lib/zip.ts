@@ -13,6 +13,12 @@ export interface ZipReader {
   read(name: string): Uint8Array;
   /** The entry as UTF-8 text (a byte-order mark dropped). */
   text(name: string): string;
+  /**
+   * When the entry was last changed (ISO, read as UTC: zips keep no time zone
+   * unless an extended-timestamp field says), or null when the zip does not
+   * say. For an export, the time it was made.
+   */
+  modifiedAt?(name: string): string | null;
 }
 
 /** Entries this large and above must not unpack to more than ARCHIVE_LIMITS.maxRatio times their packed size. */
@@ -28,6 +34,7 @@ const LOCAL_HEADER = 0x04034b50;
 
 interface Entry {
   name: string;
+  modified: string | null;
   method: number;
   crc: number;
   packed: number;
@@ -50,7 +57,12 @@ export function openZip(bytes: Uint8Array): ZipReader {
     if (!entry) throw malformed(`${name}: not in the archive`);
     return unpack(bytes, entry);
   };
-  return { names, read, text: (name) => new TextDecoder().decode(read(name)) };
+  return {
+    names,
+    read,
+    text: (name) => new TextDecoder().decode(read(name)),
+    modifiedAt: (name) => byName.get(name)?.modified ?? null,
+  };
 }
 
 /**
@@ -124,6 +136,7 @@ function readDirectory(bytes: Uint8Array): Entry[] {
     const crc = u32(at + 16);
     let packed = u32(at + 20);
     let size = u32(at + 24);
+    let modified = dosTime(u16(at + 14), u16(at + 12));
     const nameLength = u16(at + 28);
     const extraLength = u16(at + 30);
     const commentLength = u16(at + 32);
@@ -150,6 +163,8 @@ function readDirectory(bytes: Uint8Array): Entry[] {
         if (packed === 0xffffffff) packed = take();
         if (localOffset === 0xffffffff) localOffset = take();
       }
+      // extended timestamp: its first time, when present, is the modification time in UTC seconds
+      if (id === 0x5455 && length >= 5 && (view.getUint8(x + 4) & 1)) modified = new Date(u32(x + 5) * 1000).toISOString();
       x += 4 + length;
     }
 
@@ -166,7 +181,7 @@ function readDirectory(bytes: Uint8Array): Entry[] {
     if (declared > ARCHIVE_LIMITS.maxUnpackedBytes) {
       throw new ArchiveError('zip_bomb', `> ${megabytes(ARCHIVE_LIMITS.maxUnpackedBytes)} unpacked`);
     }
-    entries.push({ name, method, crc, packed, size, localOffset, dataStart: 0 });
+    entries.push({ name, modified, method, crc, packed, size, localOffset, dataStart: 0 });
     at = next;
   }
 
@@ -195,6 +210,20 @@ function findEndOfDirectory(bytes: Uint8Array, view: DataView): number {
     if (view.getUint32(at, true) === END_OF_DIRECTORY && at + 22 + view.getUint16(at + 20, true) <= bytes.length) return at;
   }
   throw malformed('no central directory (not a zip, or cut short)');
+}
+
+/** An MS-DOS date and time (two-second steps, no zone) as ISO in UTC, or null when unset or impossible. */
+function dosTime(date: number, time: number): string | null {
+  if (date === 0) return null;
+  const year = 1980 + (date >> 9);
+  const month = (date >> 5) & 0xf;
+  const day = date & 0x1f;
+  const hours = time >> 11;
+  const minutes = (time >> 5) & 0x3f;
+  const seconds = (time & 0x1f) * 2;
+  if (month < 1 || month > 12 || day < 1 || hours > 23 || minutes > 59 || seconds > 59) return null;
+  const value = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
+  return value.getUTCDate() === day ? value.toISOString() : null;
 }
 
 /** UTF-8 when the entry says so or when it is valid UTF-8 (many tools write UTF-8 without the flag), else Latin-1. */
