@@ -76,10 +76,14 @@ describe('readArchive recognises the file by what it holds', () => {
     expect(plan.posts).toHaveLength(5);
   });
 
-  it('Medium’s export', () => {
+  it('Medium’s export, also when it holds only its posts/ folder', () => {
     const plan = readArchive(zipFixture('medium'), 'medium-export.zip');
     expect(plan.source).toBe('medium');
     expect(plan.posts).toHaveLength(3);
+    const postsOnly = Object.entries(fixtureFiles('medium')).filter(([name]) => name.startsWith('posts/'));
+    const only = readArchive(zipSync(Object.fromEntries(postsOnly)), 'posts.zip');
+    expect(only.source).toBe('medium');
+    expect(only.posts).toHaveLength(3);
   });
 
   it('a WordPress export, as XML (after a byte-order mark and blank lines) or in a zip with its uploads', () => {

@@ -17,13 +17,18 @@ import { openZip, type ZipReader } from './zip';
  *   WordPress export;
  * - anything else: 'unknown_format'; nothing at all: 'empty'.
  * A zip that holds everything inside one folder (the export folder zipped
- * again) is read as if that folder were its root.
+ * again) is read as if that folder were its root, when its root is none of these.
  */
 export function readArchive(bytes: Uint8Array, fileName: string): ArchivePlan {
   if (bytes.length > ARCHIVE_LIMITS.maxFileBytes) throw new ArchiveError('too_large', `${fileName}: ${bytes.length} bytes`);
   if (bytes.length === 0) throw new ArchiveError('empty', fileName);
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
-    return readZip(insideOneFolder(openZip(bytes)), fileName);
+    const zip = openZip(bytes);
+    if (zip.names.length === 0) throw new ArchiveError('empty', fileName);
+    const inside = insideOneFolder(zip);
+    const plan = readZip(zip, fileName) ?? (inside ? readZip(inside, fileName) : null);
+    if (!plan) throw new ArchiveError('unknown_format', fileName);
+    return plan;
   }
   const head = decodeText(bytes.subarray(0, 1024));
   // Blank lines before the XML declaration (a theme or plugin printing them) are a known flaw of real exports.
@@ -32,15 +37,15 @@ export function readArchive(bytes: Uint8Array, fileName: string): ArchivePlan {
   throw new ArchiveError('unknown_format', fileName);
 }
 
-function readZip(zip: ZipReader, fileName: string): ArchivePlan {
-  if (zip.names.length === 0) throw new ArchiveError('empty', fileName);
+/** The plan of the format the zip's files make, or null when they make none of them. */
+function readZip(zip: ZipReader, fileName: string): ArchivePlan | null {
   if (backupFormatOf(zip) === BACKUP_FORMAT) return readBackup(zip, fileName);
   if (zip.names.includes('posts.csv')) return readSubstack(zip, fileName);
   if (zip.names.some((name) => /^posts\/[^/]+\.html?$/i.test(name) && isMediumStory(zip.text(name)))) return readMedium(zip, fileName);
   const exports = zip.names.filter((name) => /\.xml$/i.test(name)).sort();
   const wordPress = exports.map((name) => ({ name, xml: zip.text(name).trimStart() })).filter(({ xml }) => isWordPressExport(xml));
   if (wordPress.length) return mergePlans(wordPress.map(({ xml }) => readWordPress(xml, fileName, zip)));
-  throw new ArchiveError('unknown_format', fileName);
+  return null;
 }
 
 /** A WXR file: an RSS document with WordPress's own namespace or version element. */
@@ -69,11 +74,15 @@ function mergePlans(plans: ArchivePlan[]): ArchivePlan {
   };
 }
 
-/** The zip as seen from inside its one top-level folder, when everything it holds is in one. */
-function insideOneFolder(zip: ZipReader): ZipReader {
+/**
+ * The zip as seen from inside its one top-level folder, when everything it
+ * holds is in one (an export folder zipped again), else null. Tried only
+ * after the zip's own root: Medium's posts/ alone is also one folder.
+ */
+function insideOneFolder(zip: ZipReader): ZipReader | null {
   const first = zip.names[0];
   const folder = first?.includes('/') ? first.slice(0, first.indexOf('/') + 1) : null;
-  if (!folder || !zip.names.every((name) => name.startsWith(folder))) return zip;
+  if (!folder || !zip.names.every((name) => name.startsWith(folder))) return null;
   return {
     names: zip.names.map((name) => name.slice(folder.length)),
     read: (name) => zip.read(folder + name),
