@@ -105,6 +105,15 @@ describe('readSubstack', () => {
     expect(plan.warnings).toContainEqual({ item: 'Rascunho sobre transporte', message: 'Sem data na exportação: recebeu a data em que a exportação foi feita.' });
   });
 
+  it('unwraps a picture that only links to its own larger copy on Substack’s CDN', () => {
+    const cdn = 'https://substackcdn.com/image/fetch/f_auto,q_auto:good/https%3A%2F%2Fsubstack-post-media.s3.amazonaws.com%2Fpublic%2Fimages%2Fmapa.png';
+    const bytes = zipSync({
+      'posts.csv': strToU8('post_id,post_date,is_published,type,audience,title,subtitle\n1.mapa,2024-01-01T00:00:00Z,true,newsletter,everyone,Mapa,\n'),
+      'posts/1.mapa.html': strToU8(`<p>O mapa:</p><a class="image-link image2" target="_blank" href="${cdn}"><div class="image2-inset"><picture><img src="${cdn.replace('f_auto', 'w_1456,f_auto')}" alt="Mapa das seções"></picture></div></a>`),
+    });
+    expect(read(bytes).posts[0]!.content).toBe('O mapa:\n\n![Mapa das seções](https://substack-post-media.s3.amazonaws.com/public/images/mapa.png)');
+  });
+
   it('lists every picture once, linked (Substack’s export carries none)', () => {
     expect(read().images).toEqual([
       { url: 'https://substack-post-media.s3.amazonaws.com/public/images/1a2b3c4d-0000-4000-8000-aaaaaaaaaaaa_1456x971.jpeg', entry: null },

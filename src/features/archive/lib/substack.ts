@@ -170,6 +170,12 @@ export function substackBody(html: string): { html: string; warnings: string[] }
       edits.replace(element, () => captionedImage(element, edits));
     } else if (hasClass(element, 'image-gallery-embed')) {
       edits.replace(element, gallery(element));
+    } else if (element.tagName === 'a' && hasClass(element, 'image-link')) {
+      // a picture linked to its own larger copy: the picture alone (at its original address)
+      const img = firstIn(element, (e) => e.tagName === 'img');
+      const href = attribute(element, 'href');
+      const elsewhere = href && originalImage(href) === href && !/substackcdn\.com|substack-post-media/.test(href);
+      edits.replace(element, img ? (elsewhere ? `<a href="${escapeHtml(href)}">${image(img)}</a>` : image(img)) : '');
     } else if (element.tagName === 'picture') {
       const img = firstIn(element, (e) => e.tagName === 'img');
       edits.replace(element, img ? image(img) : '');
