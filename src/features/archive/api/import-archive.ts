@@ -16,6 +16,12 @@ export interface ImportOptions {
   categoryMap: Record<string, number>;
   sizeImage: ImageSizer;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A backup only: delete the posts of this site that the backup does not
+   * hold (a fresh install's demo posts, say), so the site is the backup's
+   * exactly.
+   */
+  replace?: boolean;
 }
 
 export interface ImportedPost {
@@ -39,6 +45,8 @@ export interface ImportReport {
   warnings: ArchiveWarning[];
   settingsRestored: number;
   objectsRestored: number;
+  /** Posts deleted because the backup did not hold them (replace only). */
+  deleted: number;
 }
 
 /** A write refused or failed; what was written before it stays, and a second run completes the import without duplicates. */
@@ -50,6 +58,23 @@ export class ImportWriteError extends Error {
   ) {
     super(message);
   }
+}
+
+async function deletePostsNotIn(client: ArchiveClient, kept: ReadonlySet<string>): Promise<number> {
+  const others: string[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await client.from('blog_posts').select('id').order('id').range(from, from + 999);
+    if (error) throw new ImportWriteError(`Reading the site's posts failed: ${error.message}`, kept.size);
+    for (const row of data ?? []) if (!kept.has(row.id)) others.push(row.id);
+    if ((data ?? []).length < 1000) break;
+  }
+  let deleted = 0;
+  for (let i = 0; i < others.length; i += 100) {
+    const { data, error } = await client.from('blog_posts').delete().in('id', others.slice(i, i + 100)).select('id');
+    if (error) throw new ImportWriteError(`Deleting the posts the backup does not hold failed: ${error.message}`, kept.size);
+    deleted += data?.length ?? 0;
+  }
+  return deleted;
 }
 
 interface ImportedRow {
@@ -88,8 +113,17 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     warnings: [...plan.warnings],
     settingsRestored: 0,
     objectsRestored: 0,
+    deleted: 0,
   };
   const addresses = new Map<string, string>();
+
+  // first, so the backup's posts get their own addresses back (a demo post
+  // may hold one); what is deleted was to go anyway, and a run cut short
+  // after it is completed by running it again.
+  if (options.replace) {
+    if (plan.source !== 'backup') throw new ImportWriteError('Only a backup replaces what the site holds.', 0);
+    report.deleted = await deletePostsNotIn(client, new Set(plan.posts.map((p) => p.id!)));
+  }
 
   // a backup's Storage, byte for byte at the same paths.
   for (const object of objects) {

@@ -1,0 +1,100 @@
+import { isLanguage } from '../../../lib/language';
+import { writeBackup, type BackupPost } from '../lib/backup-format';
+import type { SettingValue } from '../lib/plan';
+import type { ArchiveClient } from './archive-client';
+import { POST_IMAGES_BUCKET, postImagesBase } from './archive-images';
+
+const PAGE = 500;
+
+export interface ExportSummary {
+  posts: number;
+  settings: number;
+  objects: number;
+}
+
+async function allPosts(client: ArchiveClient): Promise<BackupPost[]> {
+  const posts: BackupPost[] = [];
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await client.from('blog_posts').select('*').order('created_at').order('id').range(from, from + PAGE - 1);
+    if (error) throw new Error(`Reading the posts failed: ${error.message}`);
+    for (const row of data ?? []) posts.push({ ...row, old_slugs: [] } as BackupPost);
+    if ((data ?? []).length < PAGE) break;
+  }
+  const byId = new Map(posts.map((p) => [p.id, p]));
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await client
+      .from('blog_post_slugs')
+      .select('language, slug, post_id')
+      .eq('shared', true)
+      .order('language')
+      .order('slug')
+      .range(from, from + PAGE - 1);
+    if (error) throw new Error(`Reading the posts' old addresses failed: ${error.message}`);
+    for (const s of data ?? []) {
+      const post = byId.get(s.post_id);
+      if (post && s.language === post.language && s.slug !== post.slug) post.old_slugs.push(s.slug);
+    }
+    if ((data ?? []).length < PAGE) break;
+  }
+  return posts;
+}
+
+async function allSettings(client: ArchiveClient): Promise<SettingValue[]> {
+  const { data, error } = await client.from('site_settings').select('key, language, value').order('language').order('key');
+  if (error) throw new Error(`Reading the settings failed: ${error.message}`);
+  return (data ?? []).filter((s) => isLanguage(s.language)).map((s) => ({ key: s.key, language: s.language as SettingValue['language'], value: s.value }));
+}
+
+/** Every file of the bucket, folders walked one level at a time (Storage lists one level). */
+async function allObjects(client: ArchiveClient, bucketName: string): Promise<{ path: string; contentType: string }[]> {
+  const bucket = client.storage.from(bucketName);
+  const files: { path: string; contentType: string }[] = [];
+  const folders = [''];
+  while (folders.length) {
+    const folder = folders.shift()!;
+    for (let offset = 0; ; offset += 1000) {
+      const { data, error } = await bucket.list(folder, { limit: 1000, offset, sortBy: { column: 'name', order: 'asc' } });
+      if (error) throw new Error(`Listing Storage (${bucketName}/${folder}) failed: ${error.message}`);
+      for (const entry of data ?? []) {
+        const path = folder ? `${folder}/${entry.name}` : entry.name;
+        if (entry.id === null) folders.push(path);
+        else files.push({ path, contentType: String(entry.metadata?.mimetype ?? 'application/octet-stream') });
+      }
+      if ((data ?? []).length < 1000) break;
+    }
+  }
+  return files;
+}
+
+/**
+ * "Exportar tudo": every post (drafts and scheduled ones too), both
+ * languages' settings and every picture in Storage, as one zip streamed to
+ * `sink` (a file on the command line, a download in the admin screen). Never
+ * users, password hashes, keys or sessions: it reads only posts, their
+ * addresses, settings and the post-images bucket.
+ */
+export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Array, final: boolean) => void): Promise<ExportSummary> {
+  const posts = await allPosts(client);
+  const settings = await allSettings(client);
+  const files = await allObjects(client, POST_IMAGES_BUCKET);
+  const bucket = client.storage.from(POST_IMAGES_BUCKET);
+  await writeBackup(
+    {
+      posts,
+      settings,
+      storageBase: postImagesBase(client),
+      objects: files.map((file) => ({
+        bucket: POST_IMAGES_BUCKET,
+        path: file.path,
+        contentType: file.contentType,
+        bytes: async () => {
+          const { data, error } = await bucket.download(file.path);
+          if (error || !data) throw new Error(`Downloading ${file.path} failed: ${error?.message ?? 'no data'}`);
+          return new Uint8Array(await data.arrayBuffer());
+        },
+      })),
+    },
+    sink,
+  );
+  return { posts: posts.length, settings: settings.length, objects: files.length };
+}
