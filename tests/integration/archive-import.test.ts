@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { sizeImageWithSharp } from '../../server/archive/size-image.ts';
 import { importArchive, ImportWriteError, type ImportOptions } from '../../src/features/archive/api/import-archive.ts';
 import type { ArchivePlan, PlannedPost } from '../../src/features/archive/lib/plan.ts';
+import { readArchive } from '../../src/features/archive/lib/read-archive.ts';
 import { targets, useBackend, type TestUser } from './harness.ts';
 
 const options = (over: Partial<ImportOptions> = {}): ImportOptions => ({
@@ -47,7 +48,7 @@ const plan = (posts: PlannedPost[], over: Partial<ArchivePlan> = {}): ArchivePla
 });
 
 describe.each(targets)('archive import on $name', (target) => {
-  const b = useBackend(target);
+  const b = useBackend(target, { site: true });
   let admin: TestUser;
 
   beforeAll(async () => {
@@ -173,5 +174,36 @@ describe.each(targets)('archive import on $name', (target) => {
       expect(refused).toBeInstanceOf(ImportWriteError);
     }
     expect(await b.count('blog_posts')).toBe(before);
+  });
+
+  it('nothing in an imported post runs in a reader\'s browser: the published page holds only the site\'s own scripts', async () => {
+    const hostile = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/">
+<channel><title>Velho</title><link>https://velho.example</link><wp:wxr_version>1.2</wp:wxr_version>
+<item><title>Texto &lt;script&gt;alert(1)&lt;/script&gt;</title>
+<content:encoded><![CDATA[<p onclick="alert(2)">Olá <a href="javascript:alert(3)">clique</a></p>
+<script>alert(4)</script><img src="x" onerror="alert(5)"><iframe src="javascript:alert(6)"></iframe>
+<svg onload="alert(7)"></svg><p>&lt;img src=x onerror=alert(8)&gt;</p><style>body{display:none}</style>]]></content:encoded>
+<excerpt:encoded><![CDATA[<b onmouseover="alert(9)">resumo</b>]]></excerpt:encoded>
+<wp:post_id>77</wp:post_id><wp:post_date>2018-01-02 10:00:00</wp:post_date><wp:post_date_gmt>2018-01-02 12:00:00</wp:post_date_gmt>
+<wp:post_name>texto-hostil</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+</channel></rss>`;
+    const report = await importArchive(admin.client, readArchive(new TextEncoder().encode(hostile), 'hostil.xml'), options());
+    expect(report.created).toBe(1);
+    const page = await fetch(`${b.url}/pt/${report.posts[0]!.slug}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const article = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+    expect(article).toContain('Olá');
+    expect(article).not.toMatch(/<script|<iframe|<svg|<style|<[^>]*\son[a-z]+=|javascript:/i);
+    // the literal text that looks like markup is shown as text, escaped.
+    expect(article.replaceAll('<!-- -->', '')).toContain('&lt;img src=x onerror=alert(8)&gt;');
+    const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
+    for (const [tag, body] of scripts) {
+      // the page's data carries the text (as JSON, which runs nothing and cannot end its element early);
+      // a script that runs carries none of it.
+      if (/type="application\/json"/.test(tag)) expect(body).not.toMatch(/<\/|<script|<!--/i);
+      else expect(`${tag}${body}`).not.toMatch(/alert\(/);
+    }
   });
 });
