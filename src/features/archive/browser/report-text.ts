@@ -18,7 +18,12 @@ function section(title: string, lines: string[]): string[] {
  */
 export function reportText(report: ImportReport, images: DownloadResult | null, origin: string, now: Date): string {
   const r = t.report;
-  const counts = [t.created(report.created), t.updated(report.updated), t.unchanged(report.unchanged)].join(', ');
+  const counts = [
+    t.created(report.created),
+    t.updated(report.updated),
+    t.unchanged(report.unchanged),
+    ...(report.deleted ? [t.deleted(report.deleted)] : []),
+  ].join(', ');
   const extras = [
     t.imagesUploaded(report.imagesUploaded),
     ...(report.settingsRestored ? [t.settingsRestored(report.settingsRestored)] : []),

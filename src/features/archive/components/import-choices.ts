@@ -7,6 +7,8 @@ export interface ImportChoices {
   language: Language;
   /** Source category → index in the parallel lists of CATEGORIES. */
   categoryMap: Record<string, number>;
+  /** A backup only: delete this site's posts the backup does not hold. */
+  replace: boolean;
 }
 
 /** "Outros" / "Others". */
@@ -28,5 +30,5 @@ export function initialChoices(summary: PlanSummary): ImportChoices {
       .find((i) => i >= 0);
     categoryMap[name] = index ?? OTHERS_INDEX;
   }
-  return { language: 'pt', categoryMap };
+  return { language: 'pt', categoryMap, replace: false };
 }

@@ -32,6 +32,7 @@ export function ImportReportView({ report: done, onAnother }: { report: ImportRe
         <li className="font-semibold">{t.created(report.created)}</li>
         <li>{t.updated(report.updated)}</li>
         <li>{t.unchanged(report.unchanged)}</li>
+        {report.deleted > 0 && <li>{t.deleted(report.deleted)}</li>}
         <li>{t.imagesUploaded(report.imagesUploaded)}</li>
         {report.settingsRestored > 0 && <li>{t.settingsRestored(report.settingsRestored)}</li>}
         {report.objectsRestored > 0 && <li>{t.objectsRestored(report.objectsRestored)}</li>}
@@ -57,7 +58,7 @@ export function ImportReportView({ report: done, onAnother }: { report: ImportRe
         items={report.posts}
         render={(post) => `${post.title} (${t.report.outcomes[post.outcome]})`}
       />
-      <MessageList title={t.skippedTitle(report.skipped.length)} items={report.skipped} render={(s) => `${s.title || s.kind}: ${s.reason}`} />
+      <MessageList title={t.skippedDoneTitle(report.skipped.length)} items={report.skipped} render={(s) => `${s.title || s.kind}: ${s.reason}`} />
       <MessageList title={t.warningsTitle(report.warnings.length)} items={report.warnings} render={(w) => `${w.item}: ${w.message}`} />
     </section>
   );

@@ -58,6 +58,7 @@ const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   warnings: [{ item: 'Ano novo', message: 'Embed do YouTube mantido como link.' }],
   settingsRestored: 0,
   objectsRestored: 0,
+  deleted: 0,
   ...overrides,
 });
 
@@ -192,8 +193,50 @@ describe('"Importar e exportar": the preview', () => {
     expect(options.language).toBe('en');
     expect(options.categoryMap).toEqual({ Política: 1, 'Comunicação de crise': 1, Crise: 3, Viagens: 2 });
     expect(options.sizeImage).toBe(sizeImage);
+    expect(options.replace).toBe(false);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     // The picture's bytes came with the file read in the worker.
     expect(plan.readEntry?.('wp-content/uploads/a.jpg')).toBe(imageBytes);
+  });
+});
+
+describe('"Importar e exportar": restoring a backup', () => {
+  const backup = () =>
+    readFileOf(
+      [
+        plannedPost({ origin: { source: 'backup', id: 'p1', url: null }, id: 'aaaaaaaa-0000-4000-8000-0000000000d1', language: 'pt', category: 'Outros', title: 'Do backup' }),
+        plannedPost({ origin: { source: 'backup', id: 'p2', url: null }, id: 'aaaaaaaa-0000-4000-8000-0000000000d2', language: 'en', category: 'Others', title: 'From the backup' }),
+      ],
+      {
+        source: 'backup',
+        fileName: 'backup-anasilva.com.br-2026-05-01.zip',
+        settings: [{ key: 'hero_title', language: 'pt', value: 'Olá' }],
+        storedObjects: [{ bucket: 'post-images', path: 'posts/x/1600.webp', contentType: 'image/webp', entry: 'storage/post-images/posts/x/1600.webp' }],
+      },
+      new Map([['storage/post-images/posts/x/1600.webp', imageBytes]]),
+    );
+
+  it('keeps each post’s language and category, says what else it restores, and replaces the site’s posts only when she asks', async () => {
+    const { user } = await previewOf(backup());
+    expect(screen.getByText('backup-anasilva.com.br-2026-05-01.zip (backup deste site)')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.getByText('Os posts de um backup mantêm a categoria que tinham.')).toBeInTheDocument();
+    expect(screen.getByText('1 configuração do site (textos dos dois idiomas).')).toBeInTheDocument();
+    expect(screen.getByText('1 arquivo de imagem do backup, restaurado byte a byte.')).toBeInTheDocument();
+    const replace = screen.getByRole('checkbox', { name: 'Deixar o site igual ao backup' });
+    expect(replace).not.toBeChecked();
+    expect(replace).toHaveAccessibleDescription(/Apaga os posts deste site que não estão no backup/);
+
+    await user.click(replace);
+    vi.mocked(importArchive).mockResolvedValue(report({ created: 0, updated: 2, posts: [], deleted: 12, settingsRestored: 1, objectsRestored: 1, linkedImages: [] }));
+    await user.click(screen.getByRole('button', { name: 'Importar 2 posts' }));
+    expect(await screen.findByText('12 apagados')).toBeInTheDocument();
+    expect(screen.getByText('1 configuração restaurada')).toBeInTheDocument();
+    expect(screen.getByText('1 arquivo de imagem restaurado')).toBeInTheDocument();
+    const [, plan, options] = vi.mocked(importArchive).mock.calls[0]!;
+    expect(options.replace).toBe(true);
+    expect(plan.readEntry?.('storage/post-images/posts/x/1600.webp')).toBe(imageBytes);
   });
 });
 
@@ -227,6 +270,7 @@ describe('"Importar e exportar": importing', () => {
     for (const text of ['2 criados', '1 atualizado', '0 sem mudança', '1 imagem enviada']) expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Imagens só com link (2)' })).toBeInTheDocument();
     expect(screen.getByText('https://fotos.example/b.jpg')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Itens não importados (1)' })).toBeInTheDocument();
     expect(screen.getByText('Sobre: Página, não post: não importada.')).toBeInTheDocument();
     expect(screen.getByText('Ano novo: Embed do YouTube mantido como link.')).toBeInTheDocument();
     expect(screen.getByText('Notes from Lisbon (atualizado)')).toBeInTheDocument();

@@ -70,7 +70,9 @@ export function ImportSection() {
     setState({ step: 'importing', read, summary, choices, done: 0, total: 0 });
     try {
       const report = await importArchive(supabase, planOf(read), {
-        ...choices,
+        language: choices.language,
+        categoryMap: choices.categoryMap,
+        replace: read.plan.source === 'backup' && choices.replace,
         sizeImage,
         onProgress: (done, total) => setState((s) => (s.step === 'importing' ? { ...s, done, total } : s)),
       });

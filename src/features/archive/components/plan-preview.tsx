@@ -104,6 +104,24 @@ export function PlanPreview({ plan, summary, choices, onChoicesChange }: PlanPre
         </Part>
       )}
 
+      {plan.source === 'backup' && (
+        <div className="grid gap-1">
+          <label className="inline-flex items-center gap-2 text-sm font-medium text-stone-900">
+            <input
+              type="checkbox"
+              checked={choices.replace}
+              onChange={(event) => onChoicesChange({ ...choices, replace: event.target.checked })}
+              aria-describedby="archive-replace-hint"
+              className="size-4 accent-stone-900"
+            />
+            {t.replaceLabel}
+          </label>
+          <p id="archive-replace-hint" className="text-sm text-stone-700">
+            {t.replaceHint}
+          </p>
+        </div>
+      )}
+
       <Part title={t.imagesTitle}>
         <ul className="grid gap-1 text-sm text-stone-800">
           {summary.imagesInFile > 0 && <li>{t.imagesInFile(summary.imagesInFile)}</li>}
