@@ -143,10 +143,14 @@ export class ArchiveError extends Error {
 
 /** Limits of what one import may hold (a file past them is refused before it is read). */
 export const ARCHIVE_LIMITS = {
-  /** The file itself. */
-  maxFileBytes: 512 * 1024 * 1024,
+  /**
+   * The file itself: what Node's readFile can hold (2 GiB − 1), so a backup of
+   * a site with thousands of pictures can come back. A browser tab may give
+   * out sooner; the command line is the way for such archives.
+   */
+  maxFileBytes: 2 * 1024 * 1024 * 1024 - 1,
   /** All entries of a zip, unpacked. */
-  maxUnpackedBytes: 2 * 1024 * 1024 * 1024,
+  maxUnpackedBytes: 4 * 1024 * 1024 * 1024,
   /** An entry may unpack to at most this many times its packed size (zip bombs reach thousands). */
   maxRatio: 200,
   maxEntries: 100_000,

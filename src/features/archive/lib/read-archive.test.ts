@@ -147,7 +147,7 @@ describe('describeArchiveError', () => {
     expect(describeArchiveError(new ArchiveError('zip_path', '"../../etc/passwd" (..)'), 'en')).toBe(
       'The zip has a path that would leave the folder it is opened in; nothing was imported. ("../../etc/passwd" (..))',
     );
-    expect(describeArchiveError(new ArchiveError('too_large', ''), 'pt')).toBe('O arquivo passa do limite de 512 MB.');
+    expect(describeArchiveError(new ArchiveError('too_large', ''), 'pt')).toBe('O arquivo passa do limite de 2048 MB.');
   });
 
   it('says what went wrong for an error that is not the archive’s', () => {

@@ -128,8 +128,8 @@ const MESSAGES: Record<ArchiveErrorCode, Record<Language, string>> = {
     en: 'The zip would expand far too much when opened (a zip bomb); nothing was imported.',
   },
   too_large: {
-    pt: `O arquivo passa do limite de ${ARCHIVE_LIMITS.maxFileBytes / (1024 * 1024)} MB.`,
-    en: `The file is over the ${ARCHIVE_LIMITS.maxFileBytes / (1024 * 1024)} MB limit.`,
+    pt: `O arquivo passa do limite de ${Math.round(ARCHIVE_LIMITS.maxFileBytes / (1024 * 1024))} MB.`,
+    en: `The file is over the ${Math.round(ARCHIVE_LIMITS.maxFileBytes / (1024 * 1024))} MB limit.`,
   },
   bad_backup: {
     pt: 'O backup está incompleto, é de uma versão mais nova do site ou foi alterado, e não pode ser restaurado.',
