@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiKeys } from '../../server/keys.ts';
@@ -289,6 +289,37 @@ describe('importing a WordPress export in the admin (issue 24)', () => {
     expect(post!.content).toMatch(/\/storage\/v1\/object\/public\/post-images\/posts\/i[0-9a-f]+\/1600\.(webp|jpg)/);
     await e2e.screenshot(page, 'images-copied');
     e2e.expectNoConsoleErrors([UNREACHABLE]);
+  });
+
+  it('a WordPress zip with its uploads: the picture in the file reaches the page from the worker and goes to Storage in the editor’s widths', async () => {
+    const picture = new Uint8Array(await (await fetch(new URL('/og/en.png', baseUrl))).arrayBuffer());
+    const xml = `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Blog antigo</title><link>https://blog-antigo.example</link><wp:wxr_version>1.2</wp:wxr_version><wp:base_site_url>https://blog-antigo.example</wp:base_site_url>
+<item><title><![CDATA[Com foto ${runId}]]></title><link>https://blog-antigo.example/2014/11/com-foto-${runId}/</link>
+<content:encoded><![CDATA[<p>A praça cheia.</p><p><img src="https://blog-antigo.example/wp-content/uploads/2014/11/praca.png" alt="A praça"></p>]]></content:encoded>
+<wp:post_id>201</wp:post_id><wp:post_date_gmt><![CDATA[2014-11-02 12:00:00]]></wp:post_date_gmt><wp:post_name><![CDATA[com-foto-${runId}]]></wp:post_name>
+<wp:status><![CDATA[publish]]></wp:status><wp:post_type><![CDATA[post]]></wp:post_type><wp:post_password><![CDATA[]]></wp:post_password></item>
+</channel></rss>`;
+    const zip = zipSync({ 'blog-antigo.wordpress.2024-02-10.xml': strToU8(xml), 'wp-content/uploads/2014/11/praca.png': [picture, { level: 0 }] });
+
+    await tab().getByRole('button', { name: 'Importar outro arquivo' }).click();
+    await fileInput().setInputFiles({ name: `blog-com-fotos-${runId}.zip`, mimeType: 'application/zip', buffer: Buffer.from(zip) });
+    await tab().getByText('1 imagem no arquivo: será enviada ao site nos tamanhos do editor.').waitFor();
+    await tab().getByRole('button', { name: 'Importar 1 post' }).click();
+    await tab().getByRole('heading', { name: 'Importação concluída' }).waitFor();
+    await tab().getByText('1 criado', { exact: true }).waitFor();
+    await tab().getByText('1 imagem enviada', { exact: true }).waitFor();
+
+    const [post] = (await (await rest('GET', `blog_posts?select=content&slug=eq.com-foto-${runId}`)).json()) as { content: string }[];
+    const stored = /(\/storage\/v1\/object\/public\/post-images\/posts\/i[0-9a-f]+\/)1600\.(webp|jpg)/.exec(post!.content);
+    expect(stored, post!.content).not.toBeNull();
+    for (const width of [400, 800, 1600]) {
+      const res = await fetch(new URL(`${stored![1]}${width}.${stored![2]}`, baseUrl));
+      expect(res.status, `${width}`).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/(webp|jpeg)/);
+    }
+    e2e.expectNoConsoleErrors();
   });
 
   it('"Exportar tudo" downloads backup-<site>-<day>.zip with the imported posts in it', async () => {
