@@ -1,6 +1,11 @@
 import { readOf, UnreadableFile, type ReadAnswer, type ReadFile } from './read-answer';
 
-function inWorker(file: File, signal?: AbortSignal): Promise<ReadFile> {
+/**
+ * Reads an archive file in a Web Worker, so a large one does not freeze the
+ * page, and the readers and their libraries load there, never on the page.
+ * Throws UnreadableFile with the reason in Portuguese.
+ */
+export function readArchiveFile(file: File, signal?: AbortSignal): Promise<ReadFile> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./read-worker.ts', import.meta.url), { type: 'module' });
     const end = () => {
@@ -26,17 +31,4 @@ function inWorker(file: File, signal?: AbortSignal): Promise<ReadFile> {
     };
     worker.postMessage(file);
   });
-}
-
-/**
- * Reads an archive file in a Web Worker, so a large one does not freeze the
- * page (the readers and their libraries load there, not on the page); where
- * there is no Worker (tests under jsdom), on this thread. Throws
- * UnreadableFile with the reason in Portuguese.
- */
-export async function readArchiveFile(file: File, signal?: AbortSignal): Promise<ReadFile> {
-  if (typeof Worker === 'function') return inWorker(file, signal);
-  const { answerFor } = await import('./read-plan');
-  signal?.throwIfAborted();
-  return readOf(await answerFor(file));
 }
