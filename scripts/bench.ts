@@ -18,7 +18,8 @@
  * The reads run on embedded PGlite and, when DATABASE_URL names one, on
  * PostgreSQL too, and end with both side by side (the page and the scale
  * run stay on PGlite's temporary directory: the scale run adds 20,000
- * posts). BENCH_ONLY=reads stops after the reads.
+ * posts). BENCH_ONLY=reads stops after the reads; BENCH_ONLY=import runs only the
+ * import's figures (scripts/bench-import.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -34,6 +35,7 @@ import { brotliCompressSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { benchAdminCheck } from './bench-admin-check.ts';
+import { benchImport } from './bench-import.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
@@ -255,6 +257,10 @@ async function main() {
   cpSync(distDir, siteDir, { recursive: true });
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'pglite'), spaDir: siteDir });
   try {
+    if (process.env.BENCH_ONLY === 'import') {
+      await benchImport(server);
+      return;
+    }
     const pglite = await benchReads(server);
     let postgres: ReadFigures[] | undefined;
     if (databaseUrl) {
@@ -270,6 +276,7 @@ async function main() {
     printSideBySide(pglite, postgres);
     if (process.env.BENCH_ONLY === 'reads') return;
     await benchPage(server.url, siteDir);
+    await benchImport(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {
