@@ -28,6 +28,17 @@ function startAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * Workers have no DOM, but Vite bundles them with the page's `browser`
+ * conditions (vitejs/vite#7439): the archive's reading worker takes
+ * decode-named-character-reference's plain entry, as the package's own
+ * `worker` condition names it, where the page keeps the small DOM one.
+ */
+function workerWithoutDom(): Plugin {
+  const plain = fileURLToPath(new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url));
+  return { name: 'journalist-site:worker-without-dom', enforce: 'pre', resolveId: (id) => (id === 'decode-named-character-reference' ? plain : null) };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -38,6 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: /\.html$/, logLevel: 'silent' }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  worker: { plugins: () => [workerWithoutDom()] },
   // manifest: lets scripts/size.ts (npm run size) list the files each route loads.
   // No source maps in what `npm start` and static hosts serve (npm run dev has its own).
   build: { outDir: 'dist', sourcemap: false, manifest: true },
