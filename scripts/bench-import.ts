@@ -20,6 +20,7 @@ import { readArchive } from '../src/features/archive/lib/read-archive.ts';
 import { PROJECT_ROOT } from '../server/config.ts';
 import { chromium } from 'playwright-core';
 import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
 import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
 
 interface ChildFigures {
@@ -81,7 +82,11 @@ async function sqlBaseline(server: RunningServer, file: string, source: string):
 
 /** An admin made through the admin API, as create-admin does. */
 async function makeAdmin(server: RunningServer): Promise<{ email: string; password: string }> {
-  const service = createClient(server.url, server.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const service = createClient(server.url, server.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; supabase-js refuses to start without one.
+    realtime: { transport: ws as never },
+  });
   const email = `bench-import-${Date.now()}@example.com`;
   const password = 'bench-import-Senha-1';
   const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true });

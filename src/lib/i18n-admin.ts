@@ -339,7 +339,8 @@ export const adminText = {
     imagesProgressLabel: 'Progresso da cópia das imagens',
     copied: (n: number) => `${n} ${n === 1 ? 'imagem copiada' : 'imagens copiadas'}`,
     failedTitle: (n: number) => `Imagens não copiadas (${n})`,
-    failedHint: 'Continuam com o link original. O site de origem pode estar fora do ar ou não permitir a cópia pelo navegador.',
+    failedHint:
+      'Continuam com o link original. O site de origem pode estar fora do ar ou não permitir a cópia pelo navegador; a linha de comando copia o que o navegador não alcança: npm run import -- arquivo --download-images.',
     downloadError: 'Não foi possível copiar as imagens',
     anotherFile: 'Importar outro arquivo',
     exportTitle: 'Backup',
