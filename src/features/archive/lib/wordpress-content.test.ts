@@ -1,4 +1,4 @@
-import { autop, wordPressHtml, type WordPressAttachment } from './wordpress-content';
+import { wordPressHtml, type WordPressAttachment } from './wordpress-content';
 
 const attachment = (id: string, parent: string, order: number, caption: string | null = null): WordPressAttachment => ({
   id,
@@ -14,6 +14,7 @@ const attachments = new Map([
   ['13', attachment('13', '8', 0)],
 ]);
 const html = (content: string) => wordPressHtml(content, { postId: '7', attachments });
+const autop = (content: string) => html(content).html;
 
 describe('autop (WordPress’s automatic paragraphs)', () => {
   it('a blank line starts a paragraph, a single newline is a line break', () => {
@@ -26,8 +27,12 @@ describe('autop (WordPress’s automatic paragraphs)', () => {
     );
   });
 
-  it('keeps the newlines inside a tag as spaces, not breaks', () => {
-    expect(autop('<a\nhref="/x">link</a> fim')).toBe('<p><a href="/x">link</a> fim</p>\n');
+  it('keeps the newlines inside a tag as they are, not breaks', () => {
+    expect(autop('<a\nhref="/x">link</a> fim')).toBe('<p><a\nhref="/x">link</a> fim</p>\n');
+  });
+
+  it('a rule ends a paragraph: the text after <hr> on its line is a paragraph of its own, as WordPress’s PHP makes it', () => {
+    expect(autop('Antes.\n<hr />Depois.\n\nFim.')).toBe('<p>Antes.</p>\n<hr />\n<p>Depois.</p>\n<p>Fim.</p>\n');
   });
 });
 
@@ -89,5 +94,16 @@ describe('wordPressHtml', () => {
     const out = html('[vc_row][vc_column]Dentro.[/vc_column][/vc_row] [contact-form-7 id="5"] [sic] [1] [risos] [toc] [[gallery]] [/vc_row]');
     expect(out.html).toBe('<p>Dentro.  [sic] [1] [risos] [toc] [gallery] </p>\n');
     expect(out.unknownShortcodes).toEqual(['vc_row', 'vc_column', 'contact-form-7']);
+  });
+
+  it('a shortcode written as text ([[caption]…[/caption]]) stays whole', () => {
+    expect(html('Escreva [[caption]Legenda[/caption]] assim.').html).toBe('<p>Escreva [caption]Legenda[/caption] assim.</p>\n');
+  });
+
+  it('a bracket holding another is text before the shortcode, not an unknown shortcode', () => {
+    const out = html('Veja [as fotos [gallery ids="13"] acima.');
+    expect(out.html).toContain('Veja [as fotos ');
+    expect(out.html).toContain('foto-13.jpg');
+    expect(out.unknownShortcodes).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { autop } from '@wordpress/autop';
+import { attrs, fromMatch, regexp as shortcodeRegexp, type Shortcode, type ShortcodeAttrs } from '@wordpress/shortcode';
 import { embedAddress } from './html-to-markdown';
 
 /**
@@ -41,24 +43,35 @@ export function wordPressHtml(content: string, context: ContentContext): WordPre
   let html = embedLines(expandShortcodes(text, state), state);
   html = html.replace(/\[\/([A-Za-z][\w-]*)\]/g, (tag, name: string) => (state.unknown.has(name.toLowerCase()) || HANDLED.has(name.toLowerCase()) ? '' : tag));
   // The block editor writes its own <p>; WordPress adds paragraphs only to the classic editor's text.
-  if (!/<!--\s*wp:/.test(content)) html = autop(html);
+  if (!/<!--\s*wp:/.test(content)) html = paragraphs(html);
+  // The parser remembers every attribute list it has read; an archive holds thousands.
+  attrs.clear();
   return { html: kept.restore(html), unknownShortcodes: [...state.unknown], missingAttachments: [...state.missing], embeds: [...state.embeds] };
 }
 
 /**
+ * WordPress's wpautop. Its JavaScript version lacks one rule of the PHP that
+ * rendered the blog: a double line break after <hr>, so the text after a rule
+ * on its line is a paragraph of its own.
+ */
+function paragraphs(html: string): string {
+  return autop(html.replace(/(<hr\s*?\/?>)/g, '$1\n\n'));
+}
+
+/**
  * Finished HTML (code, and what shortcodes and embeds became) set aside
- * behind an empty tag of the kind it is (a block for autop, or inline
- * code), so the steps after it leave it as it is; put back at the end.
+ * behind an empty tag of the kind it is (a block for autop, or inline),
+ * so the steps after it leave it as it is; put back at the end.
  */
 class Kept {
   private readonly parts: string[] = [];
 
-  put(html: string, tag: 'pre' | 'code' | 'div'): string {
+  put(html: string, tag: 'pre' | 'code' | 'div' | 'span'): string {
     return `<${tag} data-kept="${this.parts.push(html) - 1}"></${tag}>`;
   }
 
   restore(html: string): string {
-    const placeholder = /<(pre|code|div) data-kept="(\d+)"><\/\1>/g;
+    const placeholder = /<(pre|code|div|span) data-kept="(\d+)"><\/\1>/g;
     let out = html;
     // What was kept may hold placeholders of its own (code inside a caption).
     while (placeholder.test(out)) out = out.replace(placeholder, (_, _tag, i: string) => this.parts[Number(i)] ?? '');
@@ -99,15 +112,18 @@ interface ExpandState {
   embeds: Set<string>;
 }
 
-type Attributes = { named: Record<string, string>; positional: string[] };
-
 /** Shortcodes this reader turns into HTML. */
 const HANDLED = new Set([
   'caption', 'wp_caption', 'gallery', 'embed', 'audio', 'video', 'playlist',
   'youtube', 'vimeo', 'dailymotion', 'soundcloud', 'spotify', 'tweet', 'twitter', 'instagram', 'googlemaps', 'wpvideo', 'videopress',
 ]);
 
-const OPENING = /\[(\[?)([A-Za-z][\w-]*)(?=[\s\]/=])([^\]]*?)(\/?)\](\]?)/g;
+/**
+ * Any name a plugin could have registered, for WordPress's shortcode
+ * regexp: without the plugins there is no list of names. The name ends at
+ * a space, the closing bracket, a slash or = ("[http://…]" is no shortcode).
+ */
+const ANY_NAME = '[A-Za-z][\\w-]*(?=[\\s\\]/=])';
 
 /**
  * WordPress treats only the shortcodes its plugins registered as shortcodes;
@@ -115,57 +131,32 @@ const OPENING = /\[(\[?)([A-Za-z][\w-]*)(?=[\s\]/=])([^\]]*?)(\/?)\](\]?)/g;
  * plugins, a bracket is taken for a shortcode when it is one of those above,
  * or it looks like one: it is closed later ([x]…[/x]), carries attributes,
  * closes itself, or its name has the _ or - of plugin names (contact-form-7,
- * vc_row).
+ * vc_row); never when another bracket opens inside it.
  */
-function looksLikeShortcode(name: string, attributes: string, selfClosing: boolean, closed: boolean): boolean {
-  return HANDLED.has(name.toLowerCase()) || closed || selfClosing || /[=]/.test(attributes) || /[_-]/.test(name);
+function looksLikeShortcode({ tag, type }: Shortcode, rawAttributes: string): boolean {
+  if (HANDLED.has(tag.toLowerCase())) return true;
+  if (rawAttributes.includes('[')) return false;
+  return type !== 'single' || rawAttributes.includes('=') || /[_-]/.test(tag);
 }
 
+/** do_shortcode without the registry: WordPress's regexp and attribute parser, our guess at which brackets are shortcodes. */
 function expandShortcodes(text: string, state: ExpandState): string {
-  let out = '';
-  let from = 0;
-  OPENING.lastIndex = 0;
-  for (let match = OPENING.exec(text); match; match = OPENING.exec(text)) {
-    const [whole, escapeOpen, name, rawAttributes, slash, escapeClose] = match as unknown as [string, string, string, string, string, string];
-    const start = match.index;
-    const closeTag = `[/${name}]`;
-    const closeAt = slash ? -1 : text.indexOf(closeTag, start + whole.length);
-    const closed = closeAt >= 0;
-    if (!looksLikeShortcode(name, rawAttributes, Boolean(slash), closed)) {
-      OPENING.lastIndex = start + 1;
-      continue;
+  return text.replace(shortcodeRegexp(ANY_NAME), (...match: string[]) => {
+    // The regexp's groups: 1 and 7 the brackets that escape, 2 the name, 3 the attributes as written.
+    const [whole = '', escapeOpen = '', tag = '', rawAttributes = ''] = match;
+    const escapeClose = match[7] ?? '';
+    // [[name]] is WordPress's way to write a shortcode as text: kept, so its [/name] is not taken for a stray one.
+    if (escapeOpen && escapeClose) return state.kept.put(whole.slice(1, -1), 'span');
+    const shortcode = fromMatch(match);
+    if (!looksLikeShortcode(shortcode, rawAttributes)) {
+      // "[isto [gallery]": the bracket is text, what follows it may still hold a shortcode.
+      return `[${expandShortcodes(whole.slice(1), state)}`;
     }
-    const end = closed ? closeAt + closeTag.length + (escapeOpen && text[closeAt + closeTag.length] === ']' ? 1 : 0) : start + whole.length;
-    out += text.slice(from, start);
-    if (escapeOpen && (escapeClose || closed)) {
-      // [[name]] is WordPress's way to write a shortcode as text.
-      out += text.slice(start + 1, end - 1);
-    } else {
-      const content = closed ? text.slice(start + whole.length, closeAt) : '';
-      out += expandOne(name.toLowerCase(), parseAttributes(rawAttributes), content, state);
-    }
-    from = end;
-    OPENING.lastIndex = end;
-  }
-  return out + text.slice(from);
+    return escapeOpen + expandOne(tag.toLowerCase(), shortcode.attrs, shortcode.content ?? '', state) + escapeClose;
+  });
 }
 
-/** WordPress's shortcode attribute syntax: name="v", name='v', name=v, and positional "v" or v. */
-function parseAttributes(raw: string): Attributes {
-  const named: Record<string, string> = {};
-  const positional: string[] = [];
-  const pattern = /([\w-]+)\s*=\s*"([^"]*)"(?:\s|$)|([\w-]+)\s*=\s*'([^']*)'(?:\s|$)|([\w-]+)\s*=\s*([^\s'"]+)(?:\s|$)|"([^"]*)"(?:\s|$)|'([^']*)'(?:\s|$)|(\S+)(?:\s|$)/g;
-  const text = raw.replace(/[\u00a0\u200b]/g, ' ');
-  for (const m of text.matchAll(pattern)) {
-    if (m[1] !== undefined) named[m[1].toLowerCase()] = m[2] ?? '';
-    else if (m[3] !== undefined) named[m[3].toLowerCase()] = m[4] ?? '';
-    else if (m[5] !== undefined) named[m[5].toLowerCase()] = m[6] ?? '';
-    else positional.push(m[7] ?? m[8] ?? m[9] ?? '');
-  }
-  return { named, positional };
-}
-
-function expandOne(name: string, attributes: Attributes, content: string, state: ExpandState): string {
+function expandOne(name: string, attributes: ShortcodeAttrs, content: string, state: ExpandState): string {
   switch (name) {
     case 'caption':
     case 'wp_caption':
@@ -203,17 +194,17 @@ function block(html: string, state: ExpandState): string {
 }
 
 /** The address an embed shortcode points to: its src (or a media-type attribute), its content, or a video id. */
-function embeddedAddress(name: string, { named, positional }: Attributes, content: string): string | null {
+function embeddedAddress(name: string, { named, numeric }: ShortcodeAttrs, content: string): string | null {
   const candidates = [
     named.src, named.url, named.mp3, named.m4a, named.ogg, named.wav, named.flac, named.mp4, named.m4v, named.webm, named.ogv, named.mov,
     named[name], // Jetpack's [youtube=https://…]
     content.trim(),
-    ...positional,
+    ...numeric,
   ];
-  // Jetpack's [youtube=URL] reads as a positional "=URL".
+  // Jetpack's [youtube=URL] reads as a numeric (positional) "=URL".
   const url = candidates.map((value) => value?.trim().replace(/^=/, '')).find((value) => value && /^https?:\/\//.test(value));
   if (url) return url;
-  const id = positional[0] ?? named.id;
+  const id = numeric[0] ?? named.id;
   if (!id) return null;
   if (name === 'youtube' && /^[\w-]{6,}$/.test(id)) return `https://www.youtube.com/watch?v=${id}`;
   if (name === 'vimeo' && /^\d+$/.test(id)) return `https://vimeo.com/${id}`;
@@ -222,14 +213,14 @@ function embeddedAddress(name: string, { named, positional }: Attributes, conten
 }
 
 /** [caption]<a><img></a> Text[/caption]: the picture, then its caption as an italic line (figcaption). */
-function caption({ named }: Attributes, content: string): string {
+function caption({ named }: ShortcodeAttrs, content: string): string {
   const match = content.match(/^\s*((?:<a [^>]+>\s*)?<img [^>]+>(?:\s*<\/a>)?)([\s\S]*)$/i);
   const image = match?.[1] ?? content;
   const text = (named.caption ?? match?.[2] ?? '').trim();
   return `<figure>${image}${text ? `<figcaption>${text}</figcaption>` : ''}</figure>`;
 }
 
-function galleryAttachments({ named }: Attributes, state: ExpandState): WordPressAttachment[] {
+function galleryAttachments({ named }: ShortcodeAttrs, state: ExpandState): WordPressAttachment[] {
   const { attachments, postId } = state.context;
   const ids = (named.ids ?? named.include ?? '')
     .split(',')
@@ -249,47 +240,10 @@ function galleryAttachments({ named }: Attributes, state: ExpandState): WordPres
 }
 
 /** [gallery]: each picture (full size) with its caption. */
-function gallery(attributes: Attributes, state: ExpandState): string {
+function gallery(attributes: ShortcodeAttrs, state: ExpandState): string {
   const figures = galleryAttachments(attributes, state).map((a) => {
     const caption = a.caption ? `<figcaption>${a.caption}</figcaption>` : '';
     return `<figure><img src="${escapeHtml(a.url)}" alt="${escapeHtml(a.alt ?? '')}">${caption}</figure>`;
   });
   return figures.join('\n');
-}
-
-// ---------------------------------------------------------------- automatic paragraphs
-
-const BLOCKS =
-  '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)';
-
-/**
- * WordPress's wpautop, as its PHP does it: a blank line ends a paragraph,
- * a single newline is a line break, block-level tags are left out of
- * paragraphs. (<pre> and <code> are already set aside by the caller.)
- */
-export function autop(input: string): string {
-  if (!input.trim()) return '';
-  let text = `${input}\n`;
-  text = text.replace(/<br\s*\/?>\s*<br\s*\/?>/gi, '\n\n');
-  text = text.replace(new RegExp(`(<${BLOCKS}[\\s/>])`, 'gi'), '\n\n$1');
-  text = text.replace(new RegExp(`(</${BLOCKS}>)`, 'gi'), '$1\n\n');
-  text = text.replace(/(<hr\s*?\/?>)/gi, '$1\n\n');
-  // Newlines inside a tag (between attributes) are not line breaks.
-  text = text.replace(/<[^<>]*>/g, (tag) => tag.replace(/\n/g, ' '));
-  text = text.replace(/\n\n+/g, '\n\n');
-  const paragraphs = text.split(/\n\s*\n/).filter((p) => p.trim());
-  text = paragraphs.map((p) => `<p>${p.replace(/^\n+|\n+$/g, '')}</p>\n`).join('');
-  text = text.replace(/<p>\s*<\/p>/g, '');
-  text = text.replace(/<p>([^<]+)<\/(div|address|form)>/gi, '<p>$1</p></$2>');
-  text = text.replace(new RegExp(`<p>\\s*(</?${BLOCKS}[^>]*>)\\s*</p>`, 'gi'), '$1');
-  text = text.replace(/<p>(<li.+?)<\/p>/gi, '$1');
-  text = text.replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>');
-  text = text.replace(/<\/blockquote><\/p>/gi, '</p></blockquote>');
-  text = text.replace(new RegExp(`<p>\\s*(</?${BLOCKS}[^>]*>)`, 'gi'), '$1');
-  text = text.replace(new RegExp(`(</?${BLOCKS}[^>]*>)\\s*</p>`, 'gi'), '$1');
-  text = text.replace(/<br\s*\/?>/gi, '<br />');
-  text = text.replace(/(?<!<br \/>)\s*\n/g, '<br />\n');
-  text = text.replace(new RegExp(`(</?${BLOCKS}[^>]*>)\\s*<br />`, 'gi'), '$1');
-  text = text.replace(/<br \/>(\s*<\/?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)/gi, '$1');
-  return text.replace(/\n<\/p>$/, '</p>');
 }
