@@ -206,4 +206,24 @@ describe.each(targets)('archive import on $name', (target) => {
       else expect(`${tag}${body}`).not.toMatch(/alert\(/);
     }
   });
+
+  it('a backup restores files into the post pictures\' bucket only', async () => {
+    const png = new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer());
+    const report = await importArchive(
+      admin.client,
+      plan([], {
+        source: 'backup',
+        storedObjects: [
+          { bucket: 'avatars', path: 'x.png', contentType: 'image/png', entry: 'storage/avatars/x.png' },
+          { bucket: 'post-images', path: 'posts/restaurada/1600.png', contentType: 'image/png', entry: 'storage/post-images/posts/restaurada/1600.png' },
+        ],
+        readEntry: () => png,
+      }),
+      options(),
+    );
+    expect(report.objectsRestored).toBe(1);
+    expect(report.warnings.map((w) => w.item)).toContain('avatars/x.png');
+    const { data } = await b.service.storage.from('post-images').list('posts/restaurada');
+    expect(data!.map((f) => f.name)).toEqual(['1600.png']);
+  });
 });

@@ -128,6 +128,12 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
   // a backup's Storage, byte for byte at the same paths.
   for (const object of objects) {
     if (!plan.readEntry) throw new ImportWriteError('The backup cannot be read again.', report.posts.length);
+    // a backup holds the post pictures' bucket and nothing else: any other name is not restored.
+    if (object.bucket !== POST_IMAGES_BUCKET) {
+      report.warnings.push({ item: `${object.bucket}/${object.path}`, message: 'Arquivo fora do bucket de imagens dos posts: não restaurado.' });
+      step();
+      continue;
+    }
     const bucket = client.storage.from(object.bucket);
     const { error } = await bucket.upload(object.path, plan.readEntry(object.entry), {
       contentType: object.contentType,
