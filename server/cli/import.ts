@@ -23,6 +23,7 @@ import { describeArchiveError, readArchive } from '../../src/features/archive/li
 import { summarizePlan } from '../../src/features/archive/lib/summary.ts';
 import { CATEGORIES } from '../../src/lib/categories.ts';
 import type { Language } from '../../src/lib/language.ts';
+import { fetchPublicImage } from '../archive/public-fetch.ts';
 import { sizeImageWithSharp } from '../archive/size-image.ts';
 import { CliError, resolveTarget, serviceClient } from './create-admin.ts';
 
@@ -152,7 +153,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       console.log(`Imported into ${target.description}.`);
       printReport(report, plan.warnings.length, console.log);
       if (args.downloadImages && report.linkedImages.length) {
-        const result = await downloadLinkedImages(client, report, { sizeImage: sizeImageWithSharp });
+        const result = await downloadLinkedImages(client, report, { sizeImage: sizeImageWithSharp, fetchImage: fetchPublicImage });
         console.log(`Images copied into Storage: ${result.copied.length}; failed: ${result.failed.length}.`);
         for (const f of result.failed) console.log(`  not copied: ${f.url} — ${f.reason}`);
       }

@@ -207,14 +207,17 @@ describe.each(targets)('archive import on $name', (target) => {
     }
   });
 
-  it('a backup restores files into the post pictures\' bucket only', async () => {
+  it('a backup restores files into the post pictures\' bucket only, under plain paths (the service_role key included)', async () => {
+    const roles = await b.count('user_roles');
     const png = new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer());
     const report = await importArchive(
-      admin.client,
+      b.service,
       plan([], {
         source: 'backup',
         storedObjects: [
           { bucket: 'avatars', path: 'x.png', contentType: 'image/png', entry: 'storage/avatars/x.png' },
+          // an address resolves %2e%2e: this would be POST /rest/v1/user_roles with the importer's key.
+          { bucket: 'post-images', path: '%2e%2e/%2e%2e/%2e%2e/%2e%2e/rest/v1/user_roles', contentType: 'application/json', entry: 'x' },
           { bucket: 'post-images', path: 'posts/restaurada/1600.png', contentType: 'image/png', entry: 'storage/post-images/posts/restaurada/1600.png' },
         ],
         readEntry: () => png,
@@ -222,7 +225,8 @@ describe.each(targets)('archive import on $name', (target) => {
       options(),
     );
     expect(report.objectsRestored).toBe(1);
-    expect(report.warnings.map((w) => w.item)).toContain('avatars/x.png');
+    expect(report.warnings.map((w) => w.item)).toEqual(['avatars/x.png', 'post-images/%2e%2e/%2e%2e/%2e%2e/%2e%2e/rest/v1/user_roles']);
+    expect(await b.count('user_roles')).toBe(roles);
     const { data } = await b.service.storage.from('post-images').list('posts/restaurada');
     expect(data!.map((f) => f.name)).toEqual(['1600.png']);
   });

@@ -1,4 +1,5 @@
 import type { Language } from '../../../lib/language';
+import { isRestorablePath } from '../lib/object-path';
 import type { ArchivePlan, ArchiveWarning, SkippedItem } from '../lib/plan';
 import type { ArchiveClient } from './archive-client';
 import { POST_IMAGES_BUCKET, postImagesBase, storeSizedImage, type ImageSizer } from './archive-images';
@@ -128,9 +129,10 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
   // a backup's Storage, byte for byte at the same paths.
   for (const object of objects) {
     if (!plan.readEntry) throw new ImportWriteError('The backup cannot be read again.', report.posts.length);
-    // a backup holds the post pictures' bucket and nothing else: any other name is not restored.
-    if (object.bucket !== POST_IMAGES_BUCKET) {
-      report.warnings.push({ item: `${object.bucket}/${object.path}`, message: 'Arquivo fora do bucket de imagens dos posts: não restaurado.' });
+    // a backup holds the post pictures' bucket and nothing else, under plain paths (readBackup refuses
+    // others; checked again here, where the path becomes an address: see isRestorablePath).
+    if (object.bucket !== POST_IMAGES_BUCKET || !isRestorablePath(object.path)) {
+      report.warnings.push({ item: `${object.bucket}/${object.path}`, message: 'Arquivo fora do bucket de imagens dos posts, ou com um nome que não é um caminho simples: não restaurado.' });
       step();
       continue;
     }

@@ -262,6 +262,34 @@ describe('readBackup refuses', () => {
   });
 
   it.each([
+    ['%2e%2e/%2e%2e/%2e%2e/%2e%2e/rest/v1/user_roles'],
+    ['%2e%2e/other-bucket/x.txt'],
+    ['posts/a?b.png'],
+    ['posts/./a.png'],
+  ])('a stored file whose path an address would resolve elsewhere (%s): the whole backup, before anything is read', async (path) => {
+    const zip = openZip(await backupBytes());
+    const manifest = JSON.parse(zip.text('manifest.json'));
+    const entry = `storage/post-images/${path}`;
+    const hostile = zipSync({
+      ...copyAllBut(zip, ''),
+      [entry]: strToU8('{"user_id":"00000000-0000-4000-8000-000000000000","role":"admin"}'),
+      'manifest.json': strToU8(JSON.stringify({ ...manifest, files: [...manifest.files, { path: entry, content_type: 'application/json' }] })),
+    });
+    expect(refusal(() => readBackup(openZip(hostile), 'b.zip'))).toMatchObject({ code: 'bad_backup' });
+  });
+
+  it('a stored file of another bucket', async () => {
+    const zip = openZip(await backupBytes());
+    const manifest = JSON.parse(zip.text('manifest.json'));
+    const hostile = zipSync({
+      ...copyAllBut(zip, ''),
+      'storage/avatars/a.png': PICTURE,
+      'manifest.json': strToU8(JSON.stringify({ ...manifest, files: [...manifest.files, { path: 'storage/avatars/a.png', content_type: 'image/png' }] })),
+    });
+    expect(refusal(() => readBackup(openZip(hostile), 'b.zip')).detail).toMatch(/^storage\/avatars\/a\.png: a stored file outside post-images/);
+  });
+
+  it.each([
     ['no front matter', 'Texto sem cabeçalho.', 'posts/pt/rascunho.md: no front matter'],
     ['YAML that does not parse', '---\nid: [unclosed\n---\nTexto', 'posts/pt/rascunho.md: front matter is not valid YAML'],
     ['a category not of its language', null, 'posts/pt/rascunho.md: category "Crisis Communication"'],

@@ -4,7 +4,10 @@ import { CATEGORIES } from '../../../lib/categories';
 import { isLanguage, type Language } from '../../../lib/language';
 import { isSlug } from '../../../lib/slug';
 import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type SettingValue, type StoredObject } from './plan';
-import { unsafeEntryName, type ZipReader } from './zip';
+import { sha256 as sha256Of } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { BACKUP_BUCKET, isRestorablePath } from './object-path';
+import { type ZipReader } from './zip';
 
 /**
  * The site's own backup (decision 200), version 1: one zip holding
@@ -84,7 +87,6 @@ const ZIP_MAX_BYTES = 0xffffffff;
 const ORIGIN_SOURCES = new Set<PostOrigin['source']>(['wordpress', 'substack', 'medium']);
 const STATUSES = new Set<PlannedStatus>(['published', 'draft', 'scheduled']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const BUCKET = /^[a-z0-9][a-z0-9._-]*$/i;
 
 /**
  * Streams the backup zip to `sink`, one file at a time (a Storage object is
@@ -147,15 +149,15 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
 
 function objectPath(object: BackupObject): string {
   const path = `storage/${object.bucket}/${object.path}`;
-  if (!BUCKET.test(object.bucket) || !object.path || unsafeEntryName(object.path) || object.path.endsWith('/')) {
+  if (object.bucket !== BACKUP_BUCKET || !isRestorablePath(object.path)) {
     throw new Error(`The Storage object ${object.bucket}/${object.path} has a name a zip cannot restore.`);
   }
   return path;
 }
 
+// not Web Crypto: crypto.subtle exists only in secure contexts, and a self-hosted admin on plain http has none.
 async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(sha256Of(bytes));
 }
 
 /** Published with a date after the backup was taken: a scheduled post. */
@@ -233,6 +235,9 @@ export function readBackup(zip: ZipReader, fileName: string): ArchivePlan {
   for (const file of manifest.files) {
     const match = /^storage\/([^/]+)\/(.+)$/.exec(file.path);
     if (!match) continue;
+    if (match[1] !== BACKUP_BUCKET || !isRestorablePath(match[2]!)) {
+      throw bad(`${file.path}: a stored file outside ${BACKUP_BUCKET}/ or with a name that is not a plain path (letters, digits, _ . - between slashes)`);
+    }
     storedObjects.push({ bucket: match[1]!, path: match[2]!, contentType: file.content_type ?? 'application/octet-stream', entry: file.path });
   }
   return {

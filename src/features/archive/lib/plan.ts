@@ -151,6 +151,8 @@ export const ARCHIVE_LIMITS = {
   maxFileBytes: 2 * 1024 * 1024 * 1024 - 1,
   /** All entries of a zip, unpacked. */
   maxUnpackedBytes: 4 * 1024 * 1024 * 1024,
+  /** One entry, unpacked (it is unpacked into one buffer when it is read). */
+  maxEntryBytes: 256 * 1024 * 1024,
   /** An entry may unpack to at most this many times its packed size (zip bombs reach thousands). */
   maxRatio: 200,
   maxEntries: 100_000,

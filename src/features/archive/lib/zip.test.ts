@@ -126,16 +126,24 @@ describe('openZip', () => {
   });
 
   it('refuses entries that declare more than the unpacked total, however they are packed', () => {
-    const noise = Uint8Array.from({ length: 6 * 1024 * 1024 }, (_, i) => (i * 2654435761) >>> 24);
-    const names = ['a.bin', 'b.bin', 'c.bin', 'd.bin'];
+    const noise = Uint8Array.from({ length: 1_300_000 }, (_, i) => (i * 2654435761) >>> 24);
+    const names = Array.from({ length: 18 }, (_, i) => `${i}.bin`);
     let bytes: Uint8Array = zipSync(Object.fromEntries(names.map((name) => [name, [noise, { level: 0 }]])));
-    // 1.1 GB each from 6 MB: within the ratio, but 4.4 GB together
+    // 250 MB each from 1.3 MB: within the ratio and the one-file limit, but 4.5 GB together
     for (const name of names) {
       bytes = patch32(bytes, directoryEntry(bytes, name) + 10, 8); // method: deflate, so the sizes may differ
-      bytes = patch32(bytes, directoryEntry(bytes, name) + 24, 1_100_000_000);
+      bytes = patch32(bytes, directoryEntry(bytes, name) + 24, 250_000_000);
     }
     const error = refusal(() => openZip(bytes));
-    expect(error.code).toBe('zip_bomb');
+    expect(error).toMatchObject({ code: 'zip_bomb', detail: expect.stringMatching(/unpacked$/) });
+  });
+
+  it('refuses one entry that declares more than the one-file limit, within the ratio', () => {
+    const noise = Uint8Array.from({ length: 2_000_000 }, (_, i) => (i * 2654435761) >>> 24);
+    let bytes: Uint8Array = zipSync({ 'big.xml': [noise, { level: 0 }] });
+    bytes = patch32(bytes, directoryEntry(bytes, 'big.xml') + 10, 8);
+    bytes = patch32(bytes, directoryEntry(bytes, 'big.xml') + 24, 300_000_000); // 150 × its packed size
+    expect(refusal(() => openZip(bytes))).toMatchObject({ code: 'zip_bomb', detail: expect.stringMatching(/^big\.xml: .* for one file$/) });
   });
 
   it('refuses more entries than the limit from the directory count alone', () => {

@@ -177,6 +177,11 @@ function readDirectory(bytes: Uint8Array): Entry[] {
     if (size >= RATIO_FLOOR && size > ARCHIVE_LIMITS.maxRatio * packed) {
       throw new ArchiveError('zip_bomb', `${name}: ${megabytes(size)} from ${megabytes(packed)}`);
     }
+    // one entry unpacks into one buffer of its declared size: an export's largest file (a WordPress XML of decades,
+    // a picture) is far below this, and a small zip cannot make the reader hold gigabytes at once.
+    if (size > ARCHIVE_LIMITS.maxEntryBytes) {
+      throw new ArchiveError('zip_bomb', `${name}: ${megabytes(size)} unpacked, over ${megabytes(ARCHIVE_LIMITS.maxEntryBytes)} for one file`);
+    }
     declared += size;
     if (declared > ARCHIVE_LIMITS.maxUnpackedBytes) {
       throw new ArchiveError('zip_bomb', `> ${megabytes(ARCHIVE_LIMITS.maxUnpackedBytes)} unpacked`);
