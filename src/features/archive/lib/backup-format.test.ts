@@ -1,8 +1,9 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT, BACKUP_VERSION, readBackup, splitFrontMatter, writeBackup, type BackupContents, type BackupPost } from './backup-format';
-import { ArchiveError, type PlannedPost } from './plan';
+import type { PlannedPost } from './plan';
 import { openZip } from './zip';
+import { refusal } from './fixtures/refusal';
 
 const CREATED_AT = '2025-03-01T12:00:00.000Z';
 const BASE = 'https://old.example/storage/v1/object/public/post-images/';
@@ -118,16 +119,6 @@ function expected(p: BackupPost, status: PlannedPost['status']): PlannedPost {
     createdAt: p.created_at,
     updatedAt: p.updated_at,
   };
-}
-
-function refusal(run: () => unknown): ArchiveError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ArchiveError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
 }
 
 describe('the backup, written and read back', () => {

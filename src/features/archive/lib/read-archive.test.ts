@@ -5,16 +5,7 @@ import { makeWxr } from './fixtures/make-wxr';
 import { fixtureFiles, zipFixture } from './fixtures/zip-folder';
 import { ARCHIVE_LIMITS, ArchiveError, type ArchiveErrorCode } from './plan';
 import { describeArchiveError, readArchive } from './read-archive';
-
-function refusal(run: () => unknown): ArchiveError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ArchiveError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
+import { refusal } from './fixtures/refusal';
 
 async function backupZip(): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];

@@ -2,9 +2,10 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { rawHtmlIn } from './fixtures/raw-html';
 import { FIXTURE_ZIP_TIME_READ, fixtureFiles, zipFixture } from './fixtures/zip-folder';
-import { ArchiveError, type ArchivePlan } from './plan';
+import type { ArchivePlan } from './plan';
 import { originalImage, readSubstack } from './substack';
 import { openZip } from './zip';
+import { refusal } from './fixtures/refusal';
 
 const read = (bytes = zipFixture('substack')) => readSubstack(openZip(bytes), 'substack-export.zip');
 const byTitle = (plan: ArchivePlan, title: string) => {
@@ -12,16 +13,6 @@ const byTitle = (plan: ArchivePlan, title: string) => {
   if (!post) throw new Error(`no post ${title}`);
   return post;
 };
-
-function refusal(run: () => unknown): ArchiveError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ArchiveError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 describe('readSubstack', () => {
   it('reads the published posts and drafts with their titles, excerpts, dates, slugs and origin', () => {

@@ -1,7 +1,8 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_LIMITS, ArchiveError } from './plan';
+import { ARCHIVE_LIMITS } from './plan';
 import { entryForAddress, openZip } from './zip';
+import { refusal } from './fixtures/refusal';
 
 /** The offset of a file's entry in the central directory of a zip fflate wrote (no comment, no ZIP64). */
 function directoryEntry(zip: Uint8Array, name: string): number {
@@ -22,16 +23,6 @@ function patch32(zip: Uint8Array, at: number, value: number): Uint8Array {
   const copy = zip.slice();
   new DataView(copy.buffer).setUint32(at, value, true);
   return copy;
-}
-
-function refusal(run: () => unknown): ArchiveError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ArchiveError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
 }
 
 const zeros = (n: number) => new Uint8Array(n);
