@@ -230,4 +230,15 @@ describe.each(targets)('archive import on $name', (target) => {
     const { data } = await b.service.storage.from('post-images').list('posts/restaurada');
     expect(data!.map((f) => f.name)).toEqual(['1600.png']);
   });
+
+  it('old addresses: only the admin may add one (a visitor and a signed-in reader are refused, nothing written)', async () => {
+    const { data: target } = await admin.client.from('blog_posts').insert({ title: 'Alvo', language: 'pt', published: true }).select('id').single();
+    const reader = await b.createUser('sequestro');
+    const row = (slug: string) => ({ language: 'pt', slug, post_id: target!.id, shared: true });
+    expect((await b.anon().from('blog_post_slugs').insert(row('pelo-visitante'))).error?.code).toBe('42501');
+    expect((await reader.client.from('blog_post_slugs').insert(row('pelo-leitor'))).error?.code).toBe('42501');
+    expect((await admin.client.from('blog_post_slugs').insert(row('pela-autora'))).error).toBeNull();
+    const { data } = await b.service.from('blog_post_slugs').select('slug').eq('post_id', target!.id).order('slug');
+    expect(data!.map((s) => s.slug)).toEqual(['alvo', 'pela-autora']);
+  });
 });

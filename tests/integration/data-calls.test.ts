@@ -95,6 +95,8 @@ describe.each(targets)('spec §7 data calls on $name', (target) => {
         [
           'category', 'content', 'created_at', 'date', 'excerpt', 'id', 'image_alt', 'image_url', 'language', 'published', 'read_time', 'slug', 'title',
           'translation_group', 'translation_outdated', 'updated_at',
+          // where an imported post came from (issue 24): public like the post itself.
+          'origin_source', 'origin_id', 'origin_url',
         ].sort(),
       );
     });

@@ -243,6 +243,8 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "select tablename, cmd, array_to_string(roles, ',') as roles, policyname, permissive from pg_policies where schemaname = 'public' order by 1, 2, 3, 5",
       );
       expect(rows.map((r) => `${r.tablename} ${r.cmd} ${r.roles} ${r.permissive.toLowerCase()}: ${r.policyname}`)).toEqual([
+        'blog_post_slugs INSERT authenticated permissive: Admins can keep the old addresses of posts',
+        "blog_post_slugs INSERT authenticated restrictive: Keeping old addresses needs the admin's second factor",
         'blog_post_slugs SELECT anon,authenticated permissive: Anyone can read the addresses of posts they may read',
         'blog_posts DELETE authenticated permissive: Admins can delete posts',
         "blog_posts DELETE authenticated restrictive: Deleting posts needs the admin's second factor",
@@ -276,7 +278,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'anon blog_posts: SELECT',
         'anon site_settings: SELECT',
         'anon user_roles: SELECT',
-        'authenticated blog_post_slugs: SELECT',
+        'authenticated blog_post_slugs: SELECT,INSERT',
         'authenticated blog_posts: SELECT,INSERT,UPDATE,DELETE',
         'authenticated site_settings: SELECT,UPDATE',
         'authenticated user_roles: SELECT',
@@ -303,7 +305,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       );
       expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual(['is_admin', 'site_now']);
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
-        'ensure_translation_group', 'has_required_aal', 'is_admin', 'site_now', 'slugify',
+        'ensure_translation_group', 'has_required_aal', 'import_posts', 'is_admin', 'site_now', 'slugify',
       ]);
       const call = await as('anon').rpc('ensure_translation_group', { post_id: randomUUID() });
       expectDenied(call, 'anon');
