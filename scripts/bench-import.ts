@@ -173,7 +173,7 @@ export async function benchImport(server: RunningServer): Promise<void> {
     const fileGrew = large.fileBytes - small.fileBytes;
     console.log(
       `  memory grew ${(grew / MB).toFixed(0)} MB from ${small.n} to ${large.n} posts while the file grew ${(fileGrew / MB).toFixed(1)} MB ` +
-        `(${(grew / fileGrew).toFixed(1)} × the file's growth; the file, its text and the plan are held once each, the writes are batched)`,
+        `(${(grew / fileGrew).toFixed(1)} × the file's growth: peak RSS holds the file, its parsed XML and the plan while it is read, before collection; the writes go in batches of 50 and hold nothing per post)`,
     );
 
     console.log('\nImport through the admin screen (Chromium, the same files, from choosing the file to the report):');
