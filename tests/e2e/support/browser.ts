@@ -130,6 +130,15 @@ export class E2E {
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   }
 
+  /** Fails the test on any serious or critical axe-core violation of the settled page, naming each. */
+  async expectAccessible(page: Page, label: string): Promise<void> {
+    const serious = await this.accessibility(page, label);
+    expect(
+      serious.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `serious or critical accessibility violations on ${label}`,
+    ).toEqual([]);
+  }
+
   async close() {
     await this.browser.close();
   }
