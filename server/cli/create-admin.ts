@@ -229,13 +229,18 @@ export async function runCommand<A>(
       await target.close();
     }
   } catch (e) {
-    if (e instanceof CliError) {
-      (e.exitCode === 0 ? console.log : console.error)(e.message);
-      return e.exitCode;
-    }
-    console.error(`${name} failed: ${e instanceof Error ? e.message : String(e)}`);
-    return 1;
+    return exitCodeFor(name, e);
   }
+}
+
+/** A CliError ends with its message and exit code; any other error with "<name> failed: …" and 1. */
+export function exitCodeFor(name: string, e: unknown): number {
+  if (e instanceof CliError) {
+    (e.exitCode === 0 ? console.log : console.error)(e.message);
+    return e.exitCode;
+  }
+  console.error(`${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+  return 1;
 }
 
 export function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {

@@ -25,7 +25,7 @@ import { CATEGORIES } from '../../src/lib/categories.ts';
 import type { Language } from '../../src/lib/language.ts';
 import { fetchPublicImage } from '../archive/public-fetch.ts';
 import { sizeImageWithSharp } from '../archive/size-image.ts';
-import { CliError, resolveTarget, serviceClient } from './create-admin.ts';
+import { CliError, exitCodeFor, resolveTarget, serviceClient } from './create-admin.ts';
 
 const USAGE =
   'Usage: npm run import -- <file.xml|file.zip> [--language pt|en] [--category "Source category=Site category"]… [--download-images] [--replace] [--dry-run]';
@@ -162,12 +162,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       await target.close();
     }
   } catch (e) {
-    if (e instanceof CliError) {
-      (e.exitCode === 0 ? console.log : console.error)(e.message);
-      return e.exitCode;
-    }
-    console.error(`import failed: ${e instanceof Error ? e.message : String(e)}`);
-    return 1;
+    return exitCodeFor('import', e);
   }
 }
 

@@ -197,6 +197,7 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
 
   const linked = new Set<string>();
   for (const image of plan.images) if (!addresses.has(image.url)) linked.add(image.url);
-  report.linkedImages = [...linked].filter((url) => !url.startsWith(postImagesBase(client)) && !url.includes(`/object/public/${POST_IMAGES_BUCKET}/`));
+  // pictures already in this project's bucket (a backup's, rewritten above) are not "linked elsewhere".
+  report.linkedImages = [...linked].filter((url) => !url.includes(`/object/public/${POST_IMAGES_BUCKET}/`));
   return report;
 }
