@@ -62,7 +62,18 @@ function pathAndSearch(url: string): { path: string; search: string } {
   return { path: url.slice(start, query), search: query + 1 < end ? url.slice(query, end) : '' };
 }
 
-async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared> {
+/**
+ * The headers SQL reads as `request.headers`, with the client's address where
+ * hosted Supabase's gateway puts it (x-forwarded-for), as this server knows
+ * it: what the client itself sent there, or as cf-connecting-ip, is dropped,
+ * so a function's per-client limit (private.request_client()) cannot be dodged.
+ */
+function headersForSql(all: Record<string, string>, client: string): Record<string, string> {
+  const { 'x-forwarded-for': _forwarded, 'cf-connecting-ip': _cf, 'x-real-ip': _real, ...rest } = all;
+  return { ...rest, 'x-forwarded-for': client };
+}
+
+async function prepareRequest(c: Context<RestEnv>, jwtSecret: string, client: string): Promise<Prepared> {
   const all = requestHeaders(c);
   const headers = new HeaderLookup(all);
   const profile = checkProfile(c.req.method, headers);
@@ -70,7 +81,7 @@ async function prepare(c: Context<RestEnv>, jwtSecret: string): Promise<Prepared
   c.set('restRole', caller.role);
   const { path, search } = pathAndSearch(c.req.url);
   // PostgREST sees the path after the gateway strips /rest/v1.
-  const info: RequestInfo = { method: c.req.method, path: path.replace(/^\/rest\/v1/, '') || '/', headers: all };
+  const info: RequestInfo = { method: c.req.method, path: path.replace(/^\/rest\/v1/, '') || '/', headers: headersForSql(all, client) };
   return { caller, info, search, profile, headers };
 }
 
@@ -88,11 +99,14 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
   const schema = schemaCacheFor(deps.db);
   const { db, jwtSecret } = deps;
   const scheduler = restScheduler(db);
+  /** Whom a request serves: its socket's (or trusted proxy's) client, or the reader an in-process caller (a page render, a form) holds a turn for. */
+  const clientOf = (c: Context<RestEnv>) => heldTurnOf(c.req.raw)?.client ?? clientAddress(c, options.trustedProxyHeader);
+  const prepare = (c: Context<RestEnv>) => prepareRequest(c, jwtSecret, clientOf(c));
   /** One request's transaction, in its client's turn, or in the turn its in-process caller holds (a page render). */
   const inTurn = <T>(c: Context<RestEnv>, task: (ticket: Ticket) => Promise<T>) => {
     const held = heldTurnOf(c.req.raw);
     if (held?.active) return task(new Ticket());
-    return scheduler.run(held?.client ?? clientAddress(c, options.trustedProxyHeader), task);
+    return scheduler.run(clientOf(c), task);
   };
 
   app.onError((e, c) => errorResponse(c, e));
@@ -112,7 +126,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- rpc ----
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', async (c) => {
-    const { caller, info, search, profile, headers } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, headers } = await prepare(c);
     const isRead = c.req.method !== 'POST';
     let args;
     if (isRead) {
@@ -139,7 +153,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- read ----
   app.on(['GET', 'HEAD'], '/:table', async (c) => {
-    const { caller, info, search, profile, headers } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, headers } = await prepare(c);
     const table = await lookupTable(schema, c.req.param('table'));
     const single = wantsSingleObject(headers.get('accept'));
     const prefer = parsePrefer(headers.get('prefer'));
@@ -152,7 +166,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
 
   // ---- writes ----
   const write = async (c: Context<RestEnv>, kind: 'insert' | 'update' | 'delete'): Promise<Response> => {
-    const { caller, info, search, profile, headers } = await prepare(c, jwtSecret);
+    const { caller, info, search, profile, headers } = await prepare(c);
     const table = await lookupTable(schema, c.req.param('table') ?? '');
     const q = parseQuery(new URLSearchParams(search));
     const single = wantsSingleObject(headers.get('accept'));

@@ -40,6 +40,7 @@ export type Database = {
           image_alt: string | null;
           image_url: string | null;
           language: string;
+          newsletter: boolean;
           origin_id: string | null;
           origin_source: string | null;
           origin_url: string | null;
@@ -61,6 +62,7 @@ export type Database = {
           image_alt?: string | null;
           image_url?: string | null;
           language?: string;
+          newsletter?: boolean;
           origin_id?: string | null;
           origin_source?: string | null;
           origin_url?: string | null;
@@ -82,6 +84,7 @@ export type Database = {
           image_alt?: string | null;
           image_url?: string | null;
           language?: string;
+          newsletter?: boolean;
           origin_id?: string | null;
           origin_source?: string | null;
           origin_url?: string | null;
@@ -92,6 +95,69 @@ export type Database = {
           translation_group?: string | null;
           translation_outdated?: boolean;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      newsletter_sends: {
+        Row: {
+          language: string;
+          post_id: string;
+          queued_at: string;
+          recipients: number;
+        };
+        Insert: {
+          language: string;
+          post_id: string;
+          queued_at?: string;
+          recipients?: number;
+        };
+        Update: {
+          language?: string;
+          post_id?: string;
+          queued_at?: string;
+          recipients?: number;
+        };
+        Relationships: [];
+      };
+      newsletter_subscribers: {
+        Row: {
+          confirm_sent_at: string | null;
+          confirm_token_hash: string | null;
+          confirmed_at: string | null;
+          created_at: string;
+          email: string;
+          id: string;
+          languages: string[];
+          requested_languages: string[] | null;
+          source: string;
+          status: string;
+          unsubscribe_token: string;
+        };
+        Insert: {
+          confirm_sent_at?: string | null;
+          confirm_token_hash?: string | null;
+          confirmed_at?: string | null;
+          created_at?: string;
+          email: string;
+          id?: string;
+          languages: string[];
+          requested_languages?: string[] | null;
+          source?: string;
+          status?: string;
+          unsubscribe_token?: string;
+        };
+        Update: {
+          confirm_sent_at?: string | null;
+          confirm_token_hash?: string | null;
+          confirmed_at?: string | null;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          languages?: string[];
+          requested_languages?: string[] | null;
+          source?: string;
+          status?: string;
+          unsubscribe_token?: string;
         };
         Relationships: [];
       };
@@ -165,6 +231,49 @@ export type Database = {
       };
       is_admin: {
         Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      newsletter_confirm: {
+        Args: {
+          token: string;
+        };
+        Returns: string[];
+      };
+      newsletter_growth: {
+        Args: {
+          days?: number;
+        };
+        Returns: unknown[];
+      };
+      newsletter_import_subscribers: {
+        Args: {
+          subscribers: Json;
+        };
+        Returns: unknown[];
+      };
+      newsletter_send_progress: {
+        Args: Record<PropertyKey, never>;
+        Returns: unknown[];
+      };
+      newsletter_send_test: {
+        Args: {
+          post: string;
+        };
+        Returns: unknown;
+      };
+      newsletter_subscribe: {
+        Args: {
+          email: string;
+          languages: string[];
+          page_language?: string;
+          trap?: string;
+        };
+        Returns: unknown;
+      };
+      newsletter_unsubscribe: {
+        Args: {
+          token: string;
+        };
         Returns: boolean;
       };
       site_now: {
