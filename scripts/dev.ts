@@ -20,6 +20,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'vite';
 import { parseApiExternalUrl, parseSiteUrl } from '../server/config.ts';
 import { startServer } from '../server/index.ts';
+import { parseMailConfig } from '../server/mail/config.ts';
 import type { RendererModule, SiteHost } from '../server/site/site-host.ts';
 import { contentSecurityPolicy } from '../server/static/security-headers.ts';
 
@@ -57,6 +58,7 @@ async function main() {
     // Mail links must reach this origin (the browser's), not the private port.
     apiExternalUrl: parseApiExternalUrl(process.env.API_EXTERNAL_URL) ?? `http://localhost:${port}`,
     site,
+    mail: parseMailConfig(process.env),
   });
   const toBackend = getRequestListener(backend.app.fetch);
   httpServer.on('request', (req, res) => vite.middlewares(req, res, () => void toBackend(req, res)));

@@ -17,6 +17,7 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { DataDirInUseError } from '../server/db/lock.ts';
 import { MigrationError } from '../server/db/migrate.ts';
 import { startServer } from '../server/index.ts';
+import { parseMailConfig } from '../server/mail/config.ts';
 import { SiteBuildError } from '../server/site/site-host.ts';
 import { buildIfNeeded } from './build.ts';
 
@@ -25,6 +26,7 @@ const distDir = join(resolve(import.meta.dirname, '..'), 'dist');
 async function main() {
   // PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET: checked before anything slow.
   const config = loadConfig();
+  const mail = parseMailConfig(process.env);
 
   await buildIfNeeded();
 
@@ -38,6 +40,7 @@ async function main() {
     siteUrl: config.siteUrl,
     apiExternalUrl: config.apiExternalUrl,
     appOptions: { auth: { trustedProxyHeader: config.trustedProxyHeader } },
+    mail,
   });
 
   let closing = false;
@@ -63,6 +66,7 @@ The site is running at ${url}
   English home      ${url}/en
   Sign in           ${url}/auth   (admin panel: ${url}/admin)
 Database: ${server.database}; its data is kept between starts.
+Mail: ${server.mailDescription}${mail.smtpUrl ? '' : ' (development: set SMTP_URL and MAIL_FROM to send real mail)'}.
 
 To make an admin (also while this runs, from another terminal${process.env.DATA_DIR ? ', with the same DATA_DIR' : ''}):
   npm run create-admin -- --email you@example.com --password 'a-strong-password'

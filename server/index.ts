@@ -28,6 +28,10 @@ import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.t
 import { createRealtime } from './realtime/index.ts';
 import { startPublicationClock, type PublicationClock } from './publication/clock.ts';
 import { TemplateError } from './site/template.ts';
+import { createQueueMailer } from './auth/mailer.ts';
+import { parseFrom, parseMailConfig, type MailConfig } from './mail/config.ts';
+import { createTransport } from './mail/transport/index.ts';
+import { startMailWorker, type MailWorker } from './mail/worker.ts';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 8080. */
@@ -58,6 +62,12 @@ export interface StartOptions {
   seedFile?: string | false;
   /** Migrate as this role, shaped like a hosted project's non-superuser `postgres` (server/db/hosted-roles.sql). */
   migrationRole?: string;
+  /**
+   * SMTP_URL, MAIL_FROM, MAIL_RATE (server/mail/config.ts); default: the outbox
+   * folder of dataDir (in memory without one), 300 a minute. leaseMs and
+   * idleMs: the worker's (tests shorten them).
+   */
+  mail?: Partial<MailConfig> & { leaseMs?: number; idleMs?: number };
 }
 
 export interface RunningServer {
@@ -73,6 +83,10 @@ export interface RunningServer {
   database: string;
   /** Tells kept pages and Realtime when scheduled posts go public (tests ask it to look now). */
   publicationClock: PublicationClock;
+  /** Sends what private.mail_queue holds (tests wait for it with drain()). */
+  mailWorker: MailWorker;
+  /** "SMTP host:port" or "outbox folder …", for banners. */
+  mailDescription: string;
   /** Stops listening, then closes the database (and releases the data directory). */
   close(): Promise<void>;
 }
@@ -138,9 +152,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       siteUrl: options.siteUrl ?? auth.siteUrl,
       additionalRedirectUrls: [...auth.additionalRedirectUrls, apiExternalUrl, ...(options.siteUrl ? [options.siteUrl] : [])],
     };
+    // Every mail of the auth routes waits in the queue with its token (server/mail/).
+    const appOptions = { ...options.appOptions, auth: { mailer: createQueueMailer(), ...options.appOptions?.auth } };
     const app = createApp(
       { db, jwtSecret, ...keys, auth: redirects, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl },
-      options.appOptions,
+      appOptions,
     );
     started.app = app;
     const realtime = createRealtime({ db, jwtSecret });
@@ -149,6 +165,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     // Scheduled posts go public by RLS alone; this tells the kept pages and Realtime at their minute.
     const clock = startPublicationClock({ db });
+    const mail = { smtpUrl: undefined, from: 'noreply@localhost', ratePerMinute: 300, ...options.mail };
+    const transport = createTransport(mail, dataDir);
+    const mailWorker = startMailWorker({
+      db,
+      transport,
+      site: { siteUrl: options.siteUrl ?? apiExternalUrl, from: parseFrom(mail.from) },
+      ratePerMinute: mail.ratePerMinute,
+      leaseMs: mail.leaseMs,
+      idleMs: mail.idleMs,
+      // The embedded database is this process's alone: no other worker can hold a claim.
+      exclusive: !options.databaseUrl,
+    });
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
     if (holdsDataDir) recordServerUrl(dataDir, urlFor(host, port));
@@ -162,10 +190,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       app,
       database: opened.description,
       publicationClock: clock,
+      mailWorker,
+      mailDescription: transport.description,
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await Promise.all([realtime.close(), clock.stop()]);
+          await Promise.all([realtime.close(), clock.stop(), mailWorker.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past
@@ -215,9 +245,11 @@ async function main(): Promise<void> {
     siteUrl: config.siteUrl,
     apiExternalUrl: config.apiExternalUrl,
     appOptions: { auth: { trustedProxyHeader: config.trustedProxyHeader } },
+    mail: parseMailConfig(process.env),
   });
   console.log(`Local Supabase-compatible backend on ${server.url} (${server.database})`);
   console.log(`  REST ${server.url}/rest/v1   Auth ${server.url}/auth/v1${config.spaDir ? `   Site ${server.url}/` : '   (no dist/: API only; run npm run build)'}`);
+  console.log(`  Mail: ${server.mailDescription}${process.env.SMTP_URL ? '' : ' (development: set SMTP_URL and MAIL_FROM to send real mail)'}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1); // second Ctrl+C: leave now

@@ -19,7 +19,7 @@ export async function sendConfirmation(
     `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
     [user.id, hash],
   );
-  await mailer.send({
+  await mailer.send(tx, {
     to: user.email ?? '',
     subject: 'Confirm Your Signup',
     text: `Confirm your signup\n\nFollow this link to confirm your user:\n\n${verifyUrl(apiOrigin, token, 'signup', redirectTo)}\n`,

@@ -1,13 +1,20 @@
 /**
- * Where confirmation mails go. The local backend sends no real email: with
- * confirmations on, each mail is written as an .eml file to
- * `<DATA_DIR>/outbox/`, so a developer (or a test) opens it and follows the
- * link. Without a data directory (in-memory tests) mails are kept in memory.
+ * Where the auth routes' mails (sign-up confirmation, password recovery) go.
+ *
+ * The server queues them (createQueueMailer): a row of private.mail_queue in
+ * the same transaction as the token it carries, sent by the mail worker
+ * through the one transport every mail uses (server/mail/: SMTP_URL, or the
+ * outbox folder in development).
+ *
+ * createMailer is what the auth routes use when none is given: the auth
+ * tests, which build the routes alone on the bootstrap schema (no queue
+ * table), read its .eml files in `<dataDir>/outbox/` at once.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Queryable } from '../db/database.ts';
 
 export interface Mail {
   to: string;
@@ -16,7 +23,8 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** `tx`: the transaction that wrote the mail's token; the mail is queued in it. */
+  send(tx: Queryable, mail: Mail): Promise<void>;
   /** Mails sent by this process, newest last (for tests and the CLI). */
   readonly sent: readonly Mail[];
 }
@@ -25,7 +33,7 @@ export function createMailer(dataDir: string | undefined): Mailer {
   const sent: Mail[] = [];
   return {
     sent,
-    async send(mail) {
+    async send(_tx, mail) {
       sent.push(mail);
       if (!dataDir) return;
       const dir = join(dataDir, 'outbox');
@@ -66,4 +74,19 @@ export function mailsTo(dataDir: string, address: string): string[] {
 /** The /auth/v1/verify link a confirmation or recovery mail carries. */
 export function verifyLinkIn(mail: string): string | undefined {
   return /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail)?.[1];
+}
+
+/** The server's mailer: each mail a row of private.mail_queue, committed or rolled back with its token. */
+export function createQueueMailer(): Mailer {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(tx, mail) {
+      await tx.query(`insert into private.mail_queue (kind, recipient, payload) values ('auth', $1, $2)`, [
+        mail.to,
+        JSON.stringify({ subject: mail.subject, text: mail.text }),
+      ]);
+      sent.push(mail);
+    },
+  };
 }

@@ -26,7 +26,7 @@ export async function sendRecovery(
     hash,
   ]);
   const url = verifyUrl(link.apiOrigin, (link.pkce ? PKCE_PREFIX : '') + token, 'recovery', link.redirectTo);
-  await mailer.send({
+  await mailer.send(tx, {
     to: user.email ?? '',
     subject: 'Reset Your Password',
     text: `Reset password\n\nFollow this link to reset the password for your user:\n\n${url}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.\n`,

@@ -510,7 +510,7 @@ as $$
 declare
   due record;
   queued integer := 0;
-  recipients integer;
+  recipient_count integer;
 begin
   for due in
     select p.id, p.language from public.blog_posts p
@@ -529,8 +529,8 @@ begin
      where s.status = 'confirmed' and due.language = any(s.languages)
      order by s.confirmed_at, s.id
     on conflict on constraint mail_queue_post_once do nothing;
-    get diagnostics recipients = row_count;
-    update public.newsletter_sends set recipients = newsletter_enqueue_due.recipients where post_id = due.id;
+    get diagnostics recipient_count = row_count;
+    update public.newsletter_sends set recipients = recipient_count where post_id = due.id;
     queued := queued + 1;
   end loop;
   return queued;

@@ -25,7 +25,7 @@ import pg from 'pg';
 import ws from 'ws';
 import { distDir } from '../../scripts/build.ts';
 import { onServer } from '../../server/db/on-server.ts';
-import { startServer } from '../../server/index.ts';
+import { startServer, type StartOptions } from '../../server/index.ts';
 import type { AuthSettings } from '../../server/deps.ts';
 import type { Database } from '../../src/types/database.types.ts';
 
@@ -81,6 +81,8 @@ export interface Backend {
   readonly target: Target;
   /** The server's DATA_DIR (stored files live under it). */
   readonly dataDir: string;
+  /** Resolves once the mail worker found nothing more to send. */
+  drainMail(): Promise<void>;
 }
 
 export function newClient(url: string, key: string): Client {
@@ -129,6 +131,8 @@ export interface BackendOptions {
   siteUrl?: string;
   /** Overrides of supabase/config.toml's [auth] settings (e.g. mail limits). */
   auth?: Partial<AuthSettings>;
+  /** SMTP_URL, MAIL_FROM, MAIL_RATE and the worker's timings; default the outbox folder of its DATA_DIR. */
+  mail?: StartOptions['mail'];
 }
 
 export function useBackend(target: Target, options: BackendOptions = {}): Backend {
@@ -153,6 +157,7 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       spaDir: options.site ? distDir : undefined,
       siteUrl: options.siteUrl,
       auth: options.auth,
+      mail: options.mail,
       // As `supabase db push` runs them on a hosted project: as a postgres that is no superuser (issue 22).
       migrationRole: target.name === 'PostgreSQL' ? HOSTED_MIGRATION_ROLE : undefined,
     });
@@ -213,6 +218,9 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       const { count, error } = await need().service.from(table).select('*', { count: 'exact', head: true });
       if (error || count === null) throw new Error(`count of ${table} failed: ${error?.message}`);
       return count;
+    },
+    drainMail() {
+      return need().server.mailWorker.drain();
     },
     async sql(query, params) {
       return (await need().server.db.query(query, params)).rows as never[];

@@ -1,0 +1,135 @@
+/**
+ * One queued row → the mail to send (server/mail/compose.ts's OutgoingMail).
+ * The only place that knows each kind's words, links and headers.
+ */
+import type { OutgoingMail } from '../compose.ts';
+import type { QueuedMail } from '../queue.ts';
+import { authMail } from './auth-mail.tsx';
+import { confirmMail } from './confirm-mail.tsx';
+import { postMail, type MailedPost } from './post-mail.tsx';
+import type { MailLanguage } from './strings.ts';
+
+export type { MailedPost } from './post-mail.tsx';
+
+export interface MailSite {
+  /** The origin of every link in mails: SITE_URL, or the local backend's own address. */
+  siteUrl: string;
+  /** MAIL_FROM: its display name wins over the site's name. */
+  from: { name: string; address: string };
+}
+
+export interface MailSources {
+  /** The post as readers may see it now; undefined when it is not public (withdrawn, deleted). */
+  publicPost(id: string): Promise<MailedPost | undefined>;
+  /** Any post, public or not (her test copy). */
+  anyPost(id: string): Promise<MailedPost | undefined>;
+  /** The site's name in a language (the author_name setting). */
+  siteName(language: MailLanguage): Promise<string>;
+}
+
+/** Not sent, and why (recorded as the row's reason). */
+export interface Skipped {
+  skip: string;
+}
+
+export interface MailRenderer {
+  render(mail: QueuedMail): Promise<OutgoingMail | Skipped>;
+}
+
+/** How long a post's rendered mail and the site's name are reused: a send to thousands renders the post once, an edit shows within seconds. */
+const REUSE_MS = 5_000;
+
+/** Stands for the subscriber's own unsubscribe address in a post rendered once for all (letters and digits: escaping leaves it alone). */
+const UNSUBSCRIBE_MARK = 'UNSUBSCRIBEADDRESSx7f3q';
+
+export function createMailRenderer(site: MailSite, sources: MailSources): MailRenderer {
+  const names = new Map<MailLanguage, { name: string; until: number }>();
+  const posts = new Map<string, { written: ReturnType<typeof postMail> | undefined; until: number }>();
+  const siteNameIn = async (lang: MailLanguage) => {
+    const kept = names.get(lang);
+    if (kept && kept.until > Date.now()) return kept.name;
+    const name = site.from.name || (await sources.siteName(lang)) || domainOf(site.from.address);
+    names.set(lang, { name, until: Date.now() + REUSE_MS });
+    return name;
+  };
+  /** The post's mail with UNSUBSCRIBE_MARK for the address, or undefined when it is not public. */
+  const postFor = async (id: string, siteName: string) => {
+    const kept = posts.get(id);
+    if (kept && kept.until > Date.now()) return kept.written;
+    const post = await sources.publicPost(id);
+    const written = post && postMail({ post, siteName, siteUrl: site.siteUrl, unsubscribeUrl: UNSUBSCRIBE_MARK, test: false });
+    if (posts.size > 100) posts.clear();
+    posts.set(id, { written, until: Date.now() + REUSE_MS });
+    return written;
+  };
+  return { render: (mail) => renderQueuedMail(mail, site, sources, siteNameIn, postFor) };
+}
+
+async function renderQueuedMail(
+  mail: QueuedMail,
+  site: MailSite,
+  sources: MailSources,
+  siteNameIn: (lang: MailLanguage) => Promise<string>,
+  postFor: (id: string, siteName: string) => Promise<ReturnType<typeof postMail> | undefined>,
+): Promise<OutgoingMail | Skipped> {
+  const lang: MailLanguage = mail.language === 'en' ? 'en' : 'pt';
+  const siteName = await siteNameIn(lang);
+  const base = {
+    to: mail.recipient,
+    from: formatFrom(siteName, site.from.address),
+    messageId: `<${mail.kind}.${mail.id}@${domainOf(site.from.address)}>`,
+  };
+  const payload = mail.payload;
+  switch (mail.kind) {
+    case 'auth': {
+      const written = authMail({ subject: String(payload.subject ?? ''), text: String(payload.text ?? ''), siteName, siteUrl: site.siteUrl });
+      return { ...base, ...written, headers: { 'Auto-Submitted': 'auto-generated' } };
+    }
+    case 'newsletter_confirm': {
+      if (typeof payload.token !== 'string') return { skip: 'the confirmation link is gone' };
+      const languages = Array.isArray(payload.languages) ? payload.languages.map(String) : [lang];
+      const written = confirmMail({ lang, siteName, siteUrl: site.siteUrl, token: payload.token, languages });
+      return { ...base, ...written, headers: { 'Auto-Submitted': 'auto-generated' } };
+    }
+    case 'newsletter_test': {
+      const post = typeof payload.post_id === 'string' ? await sources.anyPost(payload.post_id) : undefined;
+      if (!post) return { skip: 'the post was deleted' };
+      return { ...base, ...postMail({ post, siteName, siteUrl: site.siteUrl, unsubscribeUrl: undefined, test: true }) };
+    }
+    case 'newsletter_post': {
+      const written = mail.post_id ? await postFor(mail.post_id, siteName) : undefined;
+      if (!written || !mail.post_id) return { skip: 'the post was withdrawn before this mail went out' };
+      if (!mail.unsubscribe_token) return { skip: 'the subscriber left' };
+      const unsubscribeUrl = `${site.siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(mail.unsubscribe_token)}&lang=${lang}`;
+      const domain = domainOf(site.from.address);
+      return {
+        ...base,
+        // One identity per post and reader, whatever row or attempt carries it.
+        messageId: `<post.${mail.post_id}.${mail.subscriber_id}@${domain}>`,
+        subject: written.subject,
+        text: written.text.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl),
+        html: written.html.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl.replaceAll('&', '&amp;')),
+        headers: {
+          // RFC 2369 and RFC 8058: mail clients show their own "unsubscribe", which POSTs to the https address.
+          'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${site.from.address}?subject=unsubscribe>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'List-Id': `${quoteName(siteName)} <newsletter-${lang}.${domain}>`,
+          Precedence: 'bulk',
+        },
+      };
+    }
+  }
+}
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1) || 'localhost';
+}
+
+/** A display name as a quoted string (RFC 5322), so commas or dots in the site's name stay in the name. */
+function quoteName(name: string): string {
+  return `"${name.replace(/[\\"\r\n]/g, (c) => (c === '\r' || c === '\n' ? ' ' : `\\${c}`))}"`;
+}
+
+function formatFrom(name: string, address: string): string {
+  return name ? `${quoteName(name)} <${address}>` : address;
+}

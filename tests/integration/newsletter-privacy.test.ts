@@ -1,0 +1,115 @@
+/**
+ * The subscriber list is hers alone (issue 25), through the real supabase-js
+ * on PGlite and PostgreSQL: a visitor and a signed-in reader who is not the
+ * admin can neither read, count nor enumerate it; they subscribe, confirm and
+ * unsubscribe only through functions that answer the same whatever the list
+ * holds, or that need a secret token.
+ */
+import { randomUUID } from 'node:crypto';
+import { targets, useBackend, type Client, type TestUser } from './harness.ts';
+
+describe.each(targets)('the subscriber list on $name', (target) => {
+  const backend = useBackend(target);
+  let admin: TestUser;
+  let reader: TestUser;
+  let known: string;
+
+  beforeAll(async () => {
+    admin = await backend.createAdmin();
+    reader = await backend.createUser('reader');
+    known = `known-${randomUUID().slice(0, 8)}@example.com`;
+    await backend.sql(
+      `insert into public.newsletter_subscribers (email, languages, status, confirmed_at) values ($1, '{pt}', 'confirmed', now())`,
+      [known],
+    );
+  });
+
+  const strangers = (): [string, Client][] => [
+    ['a visitor', backend.anon()],
+    ['a signed-in reader', reader.client],
+  ];
+
+  it('lets no one but the admin read or count the list', async () => {
+    for (const [who, client] of strangers()) {
+      const rows = await client.from('newsletter_subscribers').select('email');
+      expect(rows.data ?? [], who).toEqual([]);
+      const counted = await client.from('newsletter_subscribers').select('*', { count: 'exact', head: true });
+      expect(counted.count ?? 0, who).toBe(0);
+      const byEmail = await client.from('newsletter_subscribers').select('id').eq('email', known);
+      expect(byEmail.data ?? [], who).toEqual([]);
+      const sends = await client.from('newsletter_sends').select('post_id');
+      expect(sends.data ?? [], who).toEqual([]);
+    }
+    // The visitor is refused outright (no grant); the reader sees nothing (row level security).
+    expect((await backend.anon().from('newsletter_subscribers').select('email')).error?.code).toBe('42501');
+    const mine = await admin.client.from('newsletter_subscribers').select('email, status').eq('email', known);
+    expect(mine.data).toEqual([{ email: known, status: 'confirmed' }]);
+  });
+
+  it('keeps the tokens out of every API role, hers included', async () => {
+    for (const column of ['unsubscribe_token', 'confirm_token_hash']) {
+      const r = await admin.client.from('newsletter_subscribers').select(column);
+      expect(r.error?.code, column).toBe('42501');
+    }
+  });
+
+  it('answers a subscription the same whether the address is new, pending or subscribed', async () => {
+    const fresh = `fresh-${randomUUID().slice(0, 8)}@example.com`;
+    const answers = [];
+    for (const email of [fresh, fresh, known]) {
+      const r = await backend.anon().rpc('newsletter_subscribe', { email, languages: ['pt'], page_language: 'pt', trap: '' });
+      answers.push({ data: r.data, error: r.error, status: r.status });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]!.error).toBeNull();
+    // The subscribed address keeps its subscription: an unconfirmed request changes nothing.
+    const [row] = await backend.sql<{ status: string }>(`select status from public.newsletter_subscribers where email = $1`, [known]);
+    expect(row?.status).toBe('confirmed');
+  });
+
+  it('confirms and unsubscribes only with the secret of a mail', async () => {
+    const guess = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+    expect((await backend.anon().rpc('newsletter_confirm', { token: guess })).data).toBeNull();
+    expect((await backend.anon().rpc('newsletter_unsubscribe', { token: randomUUID() })).data).toBe(false);
+    expect(await backend.sql(`select 1 from public.newsletter_subscribers where email = $1`, [known])).toHaveLength(1);
+  });
+
+  it("refuses her functions to everyone else, and shows a reader's statistics as nothing", async () => {
+    for (const [who, client] of strangers()) {
+      expect((await client.rpc('newsletter_send_progress')).error, who).not.toBeNull();
+      const imported = await client.rpc('newsletter_import_subscribers', { subscribers: [{ email: `x-${randomUUID().slice(0, 6)}@example.com`, languages: ['pt'] }] });
+      expect(imported.error, who).not.toBeNull();
+      const [post] = await backend.sql<{ id: string }>(`select id from public.blog_posts limit 1`);
+      expect((await client.rpc('newsletter_send_test', { post: post!.id })).error, who).not.toBeNull();
+    }
+    expect((await backend.anon().rpc('newsletter_growth', { days: 3 })).error?.code).toBe('42501');
+    const growth = await reader.client.rpc('newsletter_growth', { days: 3 });
+    expect(growth.error).toBeNull();
+    expect(growth.data!.every((d) => d.pt === 0 && d.en === 0)).toBe(true);
+    const hers = await admin.client.rpc('newsletter_growth', { days: 3 });
+    expect(hers.data!.at(-1)!.pt).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lets no API role near the mail queue', async () => {
+    for (const client of [backend.anon(), reader.client, admin.client]) {
+      const r = await (client as unknown as { schema(s: string): Client }).schema('private').from('mail_queue' as never).select('*');
+      expect(r.error).not.toBeNull();
+    }
+  });
+
+  it('limits one client and one address, with a clear answer', async () => {
+    const email = `limited-${randomUUID().slice(0, 8)}@example.com`;
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await backend.anon().rpc('newsletter_subscribe', { email, languages: ['en'], page_language: 'en', trap: '' });
+      codes.push(r.error?.message);
+    }
+    expect(codes).toEqual([undefined, undefined, undefined, 'newsletter_address_limit']);
+    const trapped = await backend.anon().rpc('newsletter_subscribe', { email: `bot-${randomUUID().slice(0, 6)}@example.com`, languages: ['pt'], page_language: 'pt', trap: 'https://spam.example' });
+    expect(trapped.error?.message).toBe('newsletter_trap');
+    expect(trapped.status).toBe(400);
+    const bad = await backend.anon().rpc('newsletter_subscribe', { email: 'not an address', languages: ['pt'], page_language: 'pt', trap: '' });
+    expect(bad.error?.message).toBe('newsletter_invalid_email');
+  });
+});
