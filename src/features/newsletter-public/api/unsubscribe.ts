@@ -1,0 +1,19 @@
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { usePublicDb, type PublicDb } from '@/lib/public-db';
+import { isUnsubscribeToken } from '../lib/addresses';
+
+/**
+ * newsletter_unsubscribe, the unsubscribe page's button: deletes the address
+ * whose mails carry this token. An unknown token (already unsubscribed, or
+ * not a token at all) ends the same way: there is nothing left to delete.
+ */
+export async function unsubscribe(db: PublicDb, token: string): Promise<void> {
+  if (!isUnsubscribeToken(token)) return;
+  const { error } = await db.rpc('newsletter_unsubscribe', { token });
+  if (error) throw new Error(error.message);
+}
+
+export function useUnsubscribe(options: Omit<UseMutationOptions<void, Error, string>, 'mutationFn'> = {}) {
+  const db = usePublicDb();
+  return useMutation({ ...options, mutationFn: (token) => unsubscribe(db, token) });
+}
