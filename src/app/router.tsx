@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { newsletterPaths } from '@/features/newsletter-public/lib/addresses';
 import { paths } from '@/lib/paths';
 import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
@@ -15,6 +16,9 @@ export const routeIds = {
   postPt: 'post-pt',
   postEn: 'post-en',
   legacyPost: 'legacy-post',
+  newsletterSubscribe: 'newsletter-subscribe',
+  newsletterConfirm: 'newsletter-confirm',
+  newsletterUnsubscribe: 'newsletter-unsubscribe',
   session: 'session',
   auth: 'auth',
   admin: 'admin',
@@ -30,6 +34,9 @@ export const CLIENT_ONLY_ROUTES: ReadonlySet<string> = new Set([routeIds.session
 const Loading = () => null;
 
 const postRoute = async () => ({ Component: (await import('./routes/post')).default });
+const newsletterRoute = (name: 'SubscribeRoute' | 'ConfirmRoute' | 'UnsubscribeRoute') => async () => ({
+  Component: (await import('./routes/newsletter'))[name],
+});
 
 // Home is eager (it is the landing page); everything else is split off, and the
 // session/admin code never reaches the public bundle.
@@ -49,6 +56,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: Loading,
     lazy: async () => ({ Component: (await import('./routes/post')).LegacyPostRoute }),
   },
+  // The newsletter's pages (issue 25): the form's answer without JavaScript, and the links in its mails.
+  { id: routeIds.newsletterSubscribe, path: newsletterPaths.subscribe, HydrateFallback: Loading, lazy: newsletterRoute('SubscribeRoute') },
+  { id: routeIds.newsletterConfirm, path: newsletterPaths.confirm, HydrateFallback: Loading, lazy: newsletterRoute('ConfirmRoute') },
+  { id: routeIds.newsletterUnsubscribe, path: newsletterPaths.unsubscribe, HydrateFallback: Loading, lazy: newsletterRoute('UnsubscribeRoute') },
   {
     id: routeIds.session,
     HydrateFallback: Loading,

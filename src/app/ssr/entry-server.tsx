@@ -15,6 +15,7 @@ import { postCardText, postLanguage } from '@/app/head/post-head';
 import { AppProvider } from '@/app/provider';
 import { CLIENT_ONLY_ROUTES, routeIds, routes } from '@/app/router';
 import { leafMatch, type SsrState } from '@/app/ssr-state';
+import { newsletterRenderPath } from '@/features/newsletter-public/lib/addresses';
 import { getPublishedPost } from '@/features/posts/api/get-post';
 import { getSettings } from '@/features/settings/api/get-settings';
 import { categoryFromParams, listingSearch, pageFromParams } from '@/features/posts/lib/listing-params';
@@ -68,6 +69,10 @@ function target(pathAndQuery: string): PageTarget {
     const path = paths.legacyPost(params.id ?? '');
     return { kind: 'page', key: path, path };
   }
+  // A newsletter page is one of a few views; its token (a reader's secret)
+  // is never part of the page, nor of the key it is kept under.
+  const newsletterPath = newsletterRenderPath(url.pathname, url.searchParams);
+  if (newsletterPath) return { kind: 'page', key: newsletterPath, path: newsletterPath };
   // Every unknown path renders the same 404 page.
   return { kind: 'page', key: '(not found)', path: url.pathname };
 }

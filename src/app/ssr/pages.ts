@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { homeHead } from '@/app/head/home-head';
+import { newsletterHead } from '@/app/head/newsletter-head';
 import type { HeadSpec } from '@/app/head/head-spec';
 import { notFoundHead, postNotFoundHead } from '@/app/head/not-found-head';
 import { postHead, postLanguage } from '@/app/head/post-head';
 import { routeIds } from '@/app/router';
+import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/addresses';
+import { confirmPageText, subscribePageText, unsubscribePageText, type PageText } from '@/features/newsletter-public/lib/page-texts';
 import { postQueryOptions, type PostLookup } from '@/features/posts/api/get-post';
 import { translationQueryOptions } from '@/features/posts/api/get-translation';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
@@ -75,11 +78,23 @@ const post =
 
 const notFound: PageLoader = async () => ({ status: 404, head: notFoundHead() });
 
+/** A newsletter page (issue 25): made from its address alone, nothing read (opening it changes nothing either). */
+const newsletter =
+  <View extends { lang: Language }>(viewOf: (params: URLSearchParams) => View, textOf: (view: View) => PageText): PageLoader =>
+  async ({ url }) => {
+    const view = viewOf(url.searchParams);
+    const { title, text } = textOf(view);
+    return { status: 200, head: newsletterHead(view.lang, title, text) };
+  };
+
 export const pageLoaders: Partial<Record<string, PageLoader>> = {
   [routeIds.homePt]: home('pt'),
   [routeIds.homeEn]: home('en'),
   [routeIds.postPt]: post(({ slug = '' }) => ({ language: 'pt', slug })),
   [routeIds.postEn]: post(({ slug = '' }) => ({ language: 'en', slug })),
   [routeIds.legacyPost]: post(({ id = '' }) => ({ id })),
+  [routeIds.newsletterSubscribe]: newsletter(subscribeView, subscribePageText),
+  [routeIds.newsletterConfirm]: newsletter(confirmView, confirmPageText),
+  [routeIds.newsletterUnsubscribe]: newsletter(unsubscribeView, unsubscribePageText),
   [routeIds.notFound]: notFound,
 };

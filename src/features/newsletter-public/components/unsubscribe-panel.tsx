@@ -1,0 +1,62 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
+import { useUnsubscribe } from '../api/unsubscribe';
+import { subscribeAddress, unsubscribeAddress, type UnsubscribeView } from '../lib/addresses';
+import { unsubscribePageText } from '../lib/page-texts';
+import { NewsletterPanel } from './newsletter-panel';
+
+/**
+ * /newsletter/unsubscribe?token=…: every newsletter mail's link. The button
+ * deletes the address (a plain form post to this address without
+ * JavaScript, newsletter_unsubscribe with it); an unknown token ends the
+ * same way, since there is nothing left to delete. The one-click POST of
+ * RFC 8058 is the server's (server/site/newsletter-forms.ts).
+ */
+export function UnsubscribePanel({ view }: { view: UnsubscribeView }) {
+  const texts = t(view.lang).newsletter;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const unsubscribe = useUnsubscribe({
+    onSuccess: () => navigate(unsubscribeAddress({ lang: view.lang, state: 'done' }), { replace: true }),
+    onError: () => setFailed(true),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailed(false);
+    unsubscribe.mutate(params.get('token')?.trim() ?? '');
+  }
+
+  const { title, text } = unsubscribePageText(view);
+  return (
+    <NewsletterPanel title={title} text={text} view={view.state}>
+      {view.state === 'ask' ? (
+        <>
+          {(view.failed || failed) && (
+            <p role="alert" className="text-red-700">
+              {texts.unsubscribe.failed}
+            </p>
+          )}
+          {/* No action: the post goes to this very address, token included. */}
+          <form method="post" onSubmit={submit}>
+            <Button type="submit" size="lg" disabled={unsubscribe.isPending}>
+              {unsubscribe.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              {unsubscribe.isPending ? texts.unsubscribe.busy : texts.unsubscribe.button}
+            </Button>
+          </form>
+        </>
+      ) : view.state === 'done' ? (
+        <Link
+          to={subscribeAddress({ lang: view.lang, outcome: undefined })}
+          className="self-start text-sm font-medium text-accent-700 underline underline-offset-4 hover:text-accent-900"
+        >
+          {texts.unsubscribe.again}
+        </Link>
+      ) : null}
+    </NewsletterPanel>
+  );
+}
