@@ -51,11 +51,11 @@ describe('home page language', () => {
     expect(router.state.location.pathname).toBe('/en');
   });
 
-  it('shows the sections in order: header, hero, blog, about, contact, footer', async () => {
+  it('shows the sections in order: header, hero, blog, newsletter, about, contact, footer', async () => {
     renderApp('/pt');
     await screen.findByRole('heading', { level: 1, name: 'Histórias que constroem confiança' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Últimos Insights', 'Quem sou', 'Contato']);
+    expect(headings).toEqual(['Últimos Insights', 'Receba os novos posts por email', 'Quem sou', 'Contato']);
     const landmarks = document.querySelectorAll('header[class*=sticky], main, footer');
     expect([...landmarks].map((el) => el.tagName)).toEqual(['HEADER', 'MAIN', 'FOOTER']);
   });

@@ -1,5 +1,6 @@
 import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { SkipLink } from '@/components/ui/skip-link';
+import { NewsletterSection } from '@/features/newsletter-public/components/newsletter-section';
 import { BlogSection } from '@/features/posts/components/blog-section';
 import { useSiteTexts } from '@/features/settings/hooks/use-site-texts';
 import { AboutSection } from '@/features/site/components/about-section';
@@ -16,7 +17,7 @@ import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 import { useSearchParams } from 'react-router-dom';
 import { homeDescription, homeTitle } from '../head/home-title';
 
-/** /pt and /en (spec §2): header, hero, blog, about, contact, footer, in that order. */
+/** /pt and /en (spec §2): header, hero, blog, the newsletter's form (issue 25), about, contact, footer, in that order. */
 export default function HomeRoute({ language }: { language: Language }) {
   const { texts, contactLinks, settling } = useSiteTexts(language);
   const [params] = useSearchParams();
@@ -43,6 +44,9 @@ export default function HomeRoute({ language }: { language: Language }) {
         />
         <HydrationBoundary>
           <BlogSection language={language} title={texts.blog_section_title} />
+        </HydrationBoundary>
+        <HydrationBoundary>
+          <NewsletterSection language={language} />
         </HydrationBoundary>
         <HydrationBoundary>
           <AboutSection

@@ -1,15 +1,22 @@
 import { useLocation, useParams } from 'react-router-dom';
+import { PostNewsletter } from '@/features/newsletter-public/components/newsletter-section';
 import { PostPage } from '@/features/posts/components/post-page';
 import { languageFromPath } from '@/lib/language';
 import { useLiveReading } from '../use-live-reading';
 
-/** /pt/:slug and /en/:slug: a post at its address (issue 23). */
+/** /pt/:slug and /en/:slug: a post at its address (issue 23), and under it the newsletter's form (issue 25). */
 export default function PostRoute() {
   const { slug = '' } = useParams();
   const language = languageFromPath(useLocation().pathname);
   useLiveReading();
   // key: a different post is a fresh page (state, scroll, image fallbacks).
-  return <PostPage key={`${language}/${slug}`} lookup={{ language, slug }} />;
+  return (
+    <PostPage
+      key={`${language}/${slug}`}
+      lookup={{ language, slug }}
+      afterArticle={(postLanguage) => <PostNewsletter language={postLanguage} />}
+    />
+  );
 }
 
 /** /post/:id, the address posts had before slugs: the post moves to its address, or is not found. */

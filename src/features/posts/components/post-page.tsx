@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { t } from '@/lib/i18n';
-import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/language';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/language';
 import { paths, postPath } from '@/lib/paths';
 import { usePost, type PostLookup } from '../api/get-post';
 import { useErrorToast } from '../hooks/use-error-toast';
@@ -18,9 +18,10 @@ import { PostTopBar } from './post-top-bar';
  * /pt/:slug, /en/:slug (and /post/:id, which moves to the post's address).
  * The page speaks the post's language; until the post is known (loading, not
  * found, failure) it speaks the site's default, Portuguese, which is also the
- * language of the spec's 'Post não encontrado'.
+ * language of the spec's 'Post não encontrado'. `afterArticle` follows a
+ * post that is shown, in its language (the newsletter's form: issue 25).
  */
-export function PostPage({ lookup }: { lookup: PostLookup }) {
+export function PostPage({ lookup, afterArticle }: { lookup: PostLookup; afterArticle?: (language: Language) => ReactNode }) {
   const { data: post, isPending, isError, error, errorUpdatedAt } = usePost(lookup);
   // Reached by an old address: the post is shown at its own.
   const moved = post && ('id' in lookup || postPath(post) !== paths.post(lookup.language, lookup.slug));
@@ -47,9 +48,12 @@ export function PostPage({ lookup }: { lookup: PostLookup }) {
         ) : moved ? (
           <MovedPost post={post} label={texts.loading} />
         ) : post ? (
-          <HydrationBoundary>
-            <PostArticle post={post} language={language} />
-          </HydrationBoundary>
+          <>
+            <HydrationBoundary>
+              <PostArticle post={post} language={language} />
+            </HydrationBoundary>
+            {afterArticle && <HydrationBoundary>{afterArticle(language)}</HydrationBoundary>}
+          </>
         ) : (
           <PostNotFound language={language} />
         )}
