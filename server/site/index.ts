@@ -5,7 +5,9 @@
  * and the client-only shell of /auth and /admin. Every answer is kept,
  * compressed, until the content changes (document-cache.ts); a render is one
  * turn of its reader's at the database (render-turns.ts), and while it waits
- * for that turn the last good copy is served (issue 22).
+ * for that turn the last good copy is served (issue 22). The newsletter's
+ * forms posted without JavaScript, and RFC 8058's one-click unsubscribe, are
+ * answered here too (newsletter-forms.ts; issue 25).
  */
 import { Hono, type Context } from 'hono';
 import { clientAddress } from '../client-address.ts';
@@ -21,6 +23,7 @@ import { DocumentCache, type DocumentSource, type SiteDocument } from './documen
 import { preferredEncoding } from './encoding.ts';
 import type { RendererModule, SiteHost } from './site-host.ts';
 import { isLocalRedirect } from './local-redirect.ts';
+import { createNewsletterForms } from './newsletter-forms.ts';
 import { RenderTurns } from './render-turns.ts';
 import { siteUrlFor } from './site-url.ts';
 import { parseTemplate, type Template } from './template.ts';
@@ -150,6 +153,25 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     console.error(`site: ${c.req.method} ${new URL(c.req.url).pathname} failed:`, e);
     return text(500, 'The page could not be shown. Please try again in a moment.');
   });
+
+  // The newsletter's forms without JavaScript and the one-click unsubscribe
+  // (issue 25): each call is a turn of the reader's, as a render is, so the
+  // REST line and SQL's per-client limit see the reader, not this process.
+  app.route(
+    '/',
+    createNewsletterForms({
+      rpc: (client, fn, args) => {
+        const body = JSON.stringify(args);
+        // Its length said: the REST's body limit then reads the request as it is, which keeps its mark of the turn.
+        const headers = {
+          apikey: deps.anonKey, Authorization: `Bearer ${deps.anonKey}`,
+          'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)),
+        };
+        return turns.run(client, () => deps.api(turns.request(`http://backend.internal/rest/v1/rpc/${fn}`, { method: 'POST', headers, body })));
+      },
+      trustedProxyHeader: deps.trustedProxyHeader,
+    }),
+  );
 
   app.get('/robots.txt', (c) =>
     document(c, 'robots', async (siteUrl) => ({
