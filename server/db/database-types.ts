@@ -25,6 +25,8 @@ interface FunctionRow {
   arg_defaults: number;
   return_type: string;
   returns_set: boolean;
+  arg_modes: string[];
+  all_arg_types: string[];
 }
 
 const HEADER = `// Generated from supabase/migrations by \`npm run gen:types\` (server/db/database-types.ts),
@@ -82,7 +84,9 @@ export async function generateDatabaseTypes(db: Pick<Database, 'query'>): Promis
       `select p.proname as name, p.proargnames as arg_names,
               array(select format_type(t, null) from unnest(p.proargtypes) as t) as arg_types,
               p.pronargdefaults as arg_defaults,
-              format_type(p.prorettype, null) as return_type, p.proretset as returns_set
+              format_type(p.prorettype, null) as return_type, p.proretset as returns_set,
+              coalesce(p.proargmodes::text[], '{}') as arg_modes,
+              array(select format_type(t, null) from unnest(p.proallargtypes) as t) as all_arg_types
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public' and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
         order by p.proname`,
@@ -125,10 +129,16 @@ ${indent(3)}};`;
     return `${tsType(udt, enumNames)}${array ? '[]' : ''}`;
   };
   const functionTypes = functions.map((f) => {
-    const names = f.arg_names ?? [];
+    // With OUT or TABLE columns, proargnames lists every argument (proargmodes says which are which).
+    const modes = f.arg_modes.length > 0 ? f.arg_modes : f.arg_types.map(() => 'i');
+    const allNames = f.arg_names ?? [];
+    const names = allNames.filter((_, i) => ['i', 'b', 'v'].includes(modes[i] ?? 'i'));
     const optionalFrom = f.arg_types.length - f.arg_defaults;
     const args = f.arg_types.map((type, i): [string, string] => [`${names[i] ?? `arg${i}`}${i >= optionalFrom ? '?' : ''}`, pgToTs(type)]);
-    const returns = pgToTs(f.return_type);
+    const columns = modes.flatMap((mode, i): [string, string][] =>
+      mode === 't' || mode === 'o' ? [[allNames[i] ?? `column${i}`, pgToTs(f.all_arg_types[i] ?? 'unknown')]] : [],
+    );
+    const returns = columns.length > 0 ? objectType(columns, 4) : pgToTs(f.return_type);
     return `${indent(3)}${f.name}: {
 ${indent(4)}Args: ${args.length === 0 ? 'Record<PropertyKey, never>' : objectType(args, 4)};
 ${indent(4)}Returns: ${f.returns_set ? `${returns}[]` : returns};

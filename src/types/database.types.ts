@@ -227,7 +227,11 @@ export type Database = {
         Args: {
           posts: Json;
         };
-        Returns: unknown[];
+        Returns: {
+          post_id: string;
+          post_slug: string;
+          outcome: string;
+        }[];
       };
       is_admin: {
         Args: Record<PropertyKey, never>;
@@ -243,17 +247,36 @@ export type Database = {
         Args: {
           days?: number;
         };
-        Returns: unknown[];
+        Returns: {
+          day: string;
+          pt: number;
+          en: number;
+        }[];
       };
       newsletter_import_subscribers: {
         Args: {
           subscribers: Json;
         };
-        Returns: unknown[];
+        Returns: {
+          added: number;
+          already: number;
+          invalid: number;
+        }[];
       };
       newsletter_send_progress: {
         Args: Record<PropertyKey, never>;
-        Returns: unknown[];
+        Returns: {
+          post_id: string;
+          title: string;
+          language: string;
+          queued_at: string;
+          recipients: number;
+          sent: number;
+          failed: number;
+          waiting: number;
+          cancelled: number;
+          last_sent_at: string;
+        }[];
       };
       newsletter_send_test: {
         Args: {

@@ -12,7 +12,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo, verifyLinkIn } from '../../server/auth/mailer.ts';
+import { verifyLinkIn } from '../../server/auth/mailer.ts';
+import { readOutbox, waitForOutbox } from '../../server/mail/outbox-reader.ts';
 import { createAdmin, removeDataDir, startApp, type AppServer } from './support/app-server';
 import { E2E, runId } from './support/browser';
 
@@ -60,16 +61,17 @@ async function anonKey(): Promise<string> {
 
 /** What a stranger can do with the anon key alone: ask for her recovery mail, naming where its link leads. */
 async function strangerAsksForRecovery(email: string, redirectTo: string): Promise<string> {
-  const before = mailsTo(app.dataDir, email).length;
+  const before = (await readOutbox(app.dataDir, email)).length;
   const res = await fetch(`${app.url}/auth/v1/recover?redirect_to=${encodeURIComponent(redirectTo)}`, {
     method: 'POST',
     headers: { apikey: await anonKey(), 'Content-Type': 'application/json' },
     body: JSON.stringify({ email }),
   });
   expect(res.status).toBe(200);
-  const mails = mailsTo(app.dataDir, email);
+  // The server's mail worker sends it a moment after the answer.
+  const mails = await waitForOutbox(app.dataDir, email, before + 1);
   expect(mails.length).toBe(before + 1);
-  return verifyLinkIn(mails.at(-1)!)!;
+  return verifyLinkIn(mails.at(-1)!.text)!;
 }
 
 describe('redirects stay on the site', () => {

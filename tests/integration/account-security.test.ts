@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import ws from 'ws';
-import { mailsTo, verifyLinkIn } from '../../server/auth/mailer.ts';
+import { verifyLinkIn } from '../../server/auth/mailer.ts';
+import { readOutbox } from '../../server/mail/outbox-reader.ts';
 import { newClient, targets, useBackend, type Backend, type Client, type TestUser } from './harness.ts';
 import type { Database } from '../../src/types/database.types.ts';
 
@@ -24,10 +25,12 @@ function claims(jwt: string): { aal: string; amr: { method: string }[] } {
   return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
 }
 
-function lastLink(b: Backend, email: string): string {
-  const mails = mailsTo(b.dataDir, email);
+/** The link of the newest mail to `email`, once the mail worker has sent what was queued. */
+async function lastLink(b: Backend, email: string): Promise<string> {
+  await b.drainMail();
+  const mails = await readOutbox(b.dataDir, email);
   expect(mails.length, `a mail to ${email} in the outbox`).toBeGreaterThan(0);
-  return verifyLinkIn(mails[mails.length - 1]!)!;
+  return verifyLinkIn(mails[mails.length - 1]!.text)!;
 }
 
 /** Follows the mail's link as a browser would, up to the redirect it answers with. */
@@ -67,7 +70,7 @@ describe.each(targets)('account security on $name', (target) => {
       const { error } = await backend.anon().auth.resetPasswordForEmail(user.email, { redirectTo: REDIRECT });
       expect(error).toBeNull();
 
-      const landing = await follow(lastLink(backend, user.email));
+      const landing = await follow(await lastLink(backend, user.email));
       expect(landing.origin + landing.pathname).toBe(REDIRECT);
       const fragment = new URLSearchParams(landing.hash.slice(1));
       expect(fragment.get('type')).toBe('recovery');
@@ -100,13 +103,14 @@ describe.each(targets)('account security on $name', (target) => {
       const { data, error } = await backend.anon().auth.resetPasswordForEmail(unknown, { redirectTo: REDIRECT });
       expect(error).toBeNull();
       expect(data).toEqual({});
-      expect(mailsTo(backend.dataDir, unknown)).toHaveLength(0);
+      await backend.drainMail();
+      expect(await readOutbox(backend.dataDir, unknown)).toHaveLength(0);
     });
 
     it('a link works once, and not after otp_expiry', async () => {
       const user = await backend.createUser('once');
       await backend.anon().auth.resetPasswordForEmail(user.email, { redirectTo: REDIRECT });
-      const link = lastLink(backend, user.email);
+      const link = await lastLink(backend, user.email);
       expect(new URLSearchParams((await follow(link)).hash.slice(1)).get('access_token')).toBeTruthy();
       const again = new URLSearchParams((await follow(link)).hash.slice(1));
       expect(again.get('access_token')).toBeNull();
@@ -114,7 +118,7 @@ describe.each(targets)('account security on $name', (target) => {
 
       await backend.anon().auth.resetPasswordForEmail(user.email, { redirectTo: REDIRECT });
       await backend.sql(`update auth.users set recovery_sent_at = now() - interval '2 hours' where id = $1`, [user.id]);
-      expect(new URLSearchParams((await follow(lastLink(backend, user.email))).hash.slice(1)).get('error_code')).toBe('otp_expired');
+      expect(new URLSearchParams((await follow(await lastLink(backend, user.email))).hash.slice(1)).get('error_code')).toBe('otp_expired');
     });
 
     it('PKCE: the link redirects with ?code=, exchanged by the same client; PASSWORD_RECOVERY fires', async () => {
@@ -123,7 +127,7 @@ describe.each(targets)('account security on $name', (target) => {
       const events: string[] = [];
       client.auth.onAuthStateChange((event) => void events.push(event));
       expect((await client.auth.resetPasswordForEmail(user.email, { redirectTo: REDIRECT })).error).toBeNull();
-      const landing = await follow(lastLink(backend, user.email));
+      const landing = await follow(await lastLink(backend, user.email));
       const code = landing.searchParams.get('code');
       expect(code).toBeTruthy();
       // Another client (without the verifier) cannot use the code.
@@ -205,7 +209,7 @@ describe.each(targets)('account security on $name', (target) => {
       const admin = await backend.createAdmin('reset');
       const stolenToken = (await admin.client.auth.getSession()).data.session!.access_token;
       await backend.anon().auth.resetPasswordForEmail(admin.email, { redirectTo: REDIRECT });
-      const fragment = new URLSearchParams((await follow(lastLink(backend, admin.email))).hash.slice(1));
+      const fragment = new URLSearchParams((await follow(await lastLink(backend, admin.email))).hash.slice(1));
       const browser = backend.anon();
       await browser.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
       expect((await browser.auth.updateUser({ password: `new-${randomUUID()}` })).error).toBeNull();
