@@ -1,4 +1,4 @@
-import { ArchiveRestore, FileText, Loader2, Settings, ShieldCheck } from 'lucide-react';
+import { ArchiveRestore, FileText, Loader2, Mail, Settings, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminText } from '@/lib/i18n-admin';
@@ -11,6 +11,8 @@ import { SettingsManager } from './settings-manager';
 // Loaded when the tab is opened: the import's readers and the backup's zip
 // writer are for her occasional move of an archive, not for every admin visit.
 const ArchiveManager = lazy(() => import('@/features/archive/components/archive-manager'));
+// Her subscribers and their CSV reader, likewise, when she looks at them.
+const NewsletterManager = lazy(() => import('@/features/newsletter/components/newsletter-manager'));
 
 interface AdminPanelProps {
   email: string;
@@ -19,13 +21,15 @@ interface AdminPanelProps {
   security: ReactNode;
 }
 
-/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar' and 'Segurança'. */
+/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar', 'Assinantes' and 'Segurança'. */
 export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
   const t = adminText.admin;
   const live = useLiveChanges();
   // Once opened, the import tab stays mounted (hidden) so an import running
   // while she looks at the Posts tab keeps its progress and its report.
   const [archiveOpened, setArchiveOpened] = useState(false);
+  // The same for the subscribers' tab: an import of a long list goes on in its batches.
+  const [newsletterOpened, setNewsletterOpened] = useState(false);
   return (
     <div className="min-h-screen bg-stone-50">
       <AdminHeader email={email} signOut={signOut} />
@@ -38,7 +42,13 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
             </span>
           )}
         </p>
-        <Tabs defaultValue="posts" onValueChange={(tab) => tab === 'archive' && setArchiveOpened(true)}>
+        <Tabs
+          defaultValue="posts"
+          onValueChange={(tab) => {
+            if (tab === 'archive') setArchiveOpened(true);
+            if (tab === 'newsletter') setNewsletterOpened(true);
+          }}
+        >
           <TabsList className="mb-2">
             <TabsTrigger value="posts" className="gap-2">
               <FileText aria-hidden className="h-4 w-4" />
@@ -51,6 +61,10 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
             <TabsTrigger value="archive" className="gap-2">
               <ArchiveRestore aria-hidden className="h-4 w-4" />
               {adminText.archive.tab}
+            </TabsTrigger>
+            <TabsTrigger value="newsletter" className="gap-2">
+              <Mail aria-hidden className="h-4 w-4" />
+              {adminText.newsletter.tab}
             </TabsTrigger>
             <TabsTrigger value="security" className="gap-2">
               <ShieldCheck aria-hidden className="h-4 w-4" />
@@ -66,6 +80,11 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
           <TabsContent value="archive" forceMount={archiveOpened || undefined} className="data-[state=inactive]:hidden">
             <Suspense fallback={<LoadingSpinner />}>
               <ArchiveManager />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="newsletter" forceMount={newsletterOpened || undefined} className="data-[state=inactive]:hidden">
+            <Suspense fallback={<LoadingSpinner />}>
+              <NewsletterManager />
             </Suspense>
           </TabsContent>
           <TabsContent value="security">{security}</TabsContent>

@@ -156,9 +156,11 @@ describe('"Importar e exportar": the preview', () => {
     expect(list()).toHaveLength(20);
   });
 
-  it('a Substack file says how many subscribers it found, and that they come with the newsletter', async () => {
+  it('a Substack file says how many subscribers it found, and where to import them (the "Assinantes" tab)', async () => {
     await previewOf(readFileOf([plannedPost({ origin: { source: 'substack', id: '9', url: null } })], { source: 'substack', fileName: 'export.zip', subscribers: 1234 }));
-    expect(screen.getByText('1234 assinantes encontrados; a importação de assinantes chega com a newsletter.')).toBeInTheDocument();
+    expect(
+      screen.getByText('1234 assinantes encontrados: para trazê-los, use “Importar CSV” na aba Assinantes com o arquivo email_list….csv deste .zip.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('export.zip (Substack)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Importar 1 post' })).toBeInTheDocument();
   });
