@@ -97,6 +97,7 @@ describe('the post dialog', () => {
       image_alt: 'Microfones numa mesa',
       language: 'pt',
       published: true,
+      newsletter: true,
     });
     expect(Date.parse(date as string)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(date as string)).toBeLessThanOrEqual(Date.now());
@@ -168,6 +169,7 @@ describe('the post dialog', () => {
       image_alt: null,
       language: 'pt',
       published: true,
+      newsletter: false,
     });
     expect(sent).not.toHaveProperty('date');
   });

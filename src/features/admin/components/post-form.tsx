@@ -16,6 +16,7 @@ import { slugProblem } from '../lib/slug-rules';
 import { FormField } from './form-field';
 import { CoverImageField } from './cover-image-field';
 import { MarkdownEditor } from './markdown-editor';
+import { NewsletterField } from './newsletter-field';
 import { PublicationField } from './publication-field';
 import { SlugField } from './slug-field';
 
@@ -25,8 +26,8 @@ interface PostFormProps {
   busy: boolean;
   /** A translation's language is fixed: the other language of its original. */
   languageLocked?: boolean;
-  /** The post being edited, as stored (its address and whether readers see it); null for a new post. */
-  stored?: Pick<BlogPost, 'slug' | 'title' | 'published' | 'date'> | null;
+  /** The post being edited, as stored (its address, whether readers see it, whether it went to the subscribers); null for a new post. */
+  stored?: Pick<BlogPost, 'id' | 'slug' | 'title' | 'published' | 'date' | 'newsletter' | 'origin_source'> | null;
   /** The database refused her slug (taken, bad format): said on the field, which gets the focus. */
   slugError?: string;
   /** She changed the slug: a refusal of the one before no longer applies. */
@@ -221,6 +222,7 @@ export function PostForm({
           setScheduleError(undefined);
         }}
       />
+      <NewsletterField values={values} stored={stored} onChange={(newsletter) => set('newsletter', newsletter)} />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">

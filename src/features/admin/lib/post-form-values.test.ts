@@ -44,6 +44,7 @@ describe('post form values', () => {
       image_alt: '',
       slug: null,
       publication: 'draft',
+      newsletter: true,
       scheduleDate: '',
       scheduleTime: '',
     });

@@ -25,6 +25,11 @@ export interface PostFormValues {
    */
   slug: string | null;
   publication: Publication;
+  /**
+   * "Enviar aos assinantes" (issue 25): mail it to the subscribers of its
+   * language when it first becomes public. Never for an imported post.
+   */
+  newsletter: boolean;
   /** With 'scheduled': the date (yyyy-mm-dd) and time (HH:MM) in Brasília. */
   scheduleDate: string;
   scheduleTime: string;
@@ -32,7 +37,7 @@ export interface PostFormValues {
 
 export const DEFAULT_READ_TIME = '5 min';
 
-/** Spec §4: a new post is English, '5 min', unpublished. */
+/** Spec §4: a new post is English, '5 min', unpublished; it goes to the subscribers when published (issue 25). */
 export const emptyPostForm: PostFormValues = {
   language: 'en',
   category: '',
@@ -44,6 +49,7 @@ export const emptyPostForm: PostFormValues = {
   image_alt: '',
   slug: null,
   publication: 'draft',
+  newsletter: true,
   scheduleDate: '',
   scheduleTime: '',
 };
@@ -71,6 +77,8 @@ export function postToFormValues(post: BlogPost, now = Date.now()): PostFormValu
     image_alt: post.image_alt ?? '',
     slug: post.slug,
     publication,
+    // Her choice as stored (false for every post older than the newsletter); an imported post never goes.
+    newsletter: post.newsletter && post.origin_source === null,
     scheduleDate: schedule.date,
     scheduleTime: schedule.time,
   };
@@ -119,6 +127,7 @@ function formRow(values: PostFormValues) {
     image_alt: (values.image_url.trim() && values.image_alt.trim()) || null,
     language: values.language,
     published: values.publication !== 'draft',
+    newsletter: values.newsletter,
   };
 }
 
