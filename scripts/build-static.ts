@@ -12,6 +12,9 @@
  *   Pages), DIR/404.html, DIR/pt/rss.xml, DIR/en/rss.xml,
  *   DIR/sitemap.xml, DIR/robots.txt, DIR/og/*.png (the share cards),
  *   DIR/auth/index.html and DIR/admin/index.html (the client-only shell),
+ *   DIR/newsletter/{subscribe,confirm,unsubscribe}/index.html (the same
+ *   shell, kept out of search results: the newsletter's pages, which the
+ *   browser renders from their address, token included),
  *   DIR/index.html (a redirect to /pt), beside the SPA's assets.
  * The pages hydrate and then refresh their data from the project, so a
  * visitor sees a post edited since the export; re-run it when a post is
@@ -24,6 +27,7 @@ import { ConfigError, parseSiteUrl } from '../server/config.ts';
 import { renderCardPng } from '../server/site/card-png.ts';
 import type { RendererModule } from '../server/site/site-host.ts';
 import { parseTemplate } from '../server/site/template.ts';
+import { newsletterPaths } from '../src/features/newsletter-public/lib/addresses.ts';
 import { buildSite, root, ssrDirOf, ssrEntryOf } from './build.ts';
 
 interface ExportOptions {
@@ -91,6 +95,17 @@ export function movedPage(path: string, siteUrl: string): string {
 `;
 }
 
+/**
+ * The shell of a newsletter page (issue 25). Its address carries a reader's
+ * secret token, so the page is rendered in the browser from that address,
+ * never indexed, and sends no Referer (the hosted project's API included).
+ * Its form posts and RFC 8058's one-click POST need a server: a static host
+ * has none, so there the pages work with JavaScript only.
+ */
+export function newsletterShell(shell: string): string {
+  return shell.replace('<!--/ssr-head-->', () => '<!--/ssr-head--><meta name="robots" content="noindex" /><meta name="referrer" content="no-referrer" />');
+}
+
 async function write(outDir: string, path: string, body: string | Uint8Array): Promise<void> {
   const file = join(outDir, path);
   await mkdir(dirname(file), { recursive: true });
@@ -156,6 +171,7 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await write(outDir, 'robots.txt', site.robots(siteUrl));
   await write(outDir, 'auth/index.html', template.shell);
   await write(outDir, 'admin/index.html', template.shell);
+  for (const page of Object.values(newsletterPaths)) await write(outDir, `${page.slice(1)}/index.html`, newsletterShell(template.shell));
   await write(outDir, 'index.html', rootRedirect(siteUrl));
   // The server renderer is for this export only: a static host must not publish it.
   await rm(ssrDirOf(outDir), { recursive: true, force: true });
