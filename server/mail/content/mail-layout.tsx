@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// tsx reads the root tsconfig only for the folders it includes (not server/): the pragma keeps the automatic runtime in `npm start` and the worker.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { MailLanguage } from './strings.ts';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// tsx reads the root tsconfig only for the folders it includes (not server/): the pragma keeps the automatic runtime in `npm start` and the worker.
 import { Markdown } from '../../../src/features/posts/lib/markdown/markdown.tsx';
 import { plainText } from '../../../src/features/posts/lib/markdown/plain-text.ts';
 import { MailLayout, renderMailHtml } from './mail-layout.tsx';
