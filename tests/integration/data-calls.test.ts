@@ -97,6 +97,8 @@ describe.each(targets)('spec §7 data calls on $name', (target) => {
           'translation_group', 'translation_outdated', 'updated_at',
           // where an imported post came from (issue 24): public like the post itself.
           'origin_source', 'origin_id', 'origin_url',
+          // "Enviar aos assinantes" (issue 25): whether she mailed it, public like the post.
+          'newsletter',
         ].sort(),
       );
     });

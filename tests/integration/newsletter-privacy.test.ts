@@ -46,6 +46,21 @@ describe.each(targets)('the subscriber list on $name', (target) => {
     expect(mine.data).toEqual([{ email: known, status: 'confirmed' }]);
   });
 
+  it('lets no one but the admin add or remove an address', async () => {
+    const email = `written-${randomUUID().slice(0, 8)}@example.com`;
+    const row = { email, languages: ['pt'], status: 'confirmed', source: 'import', confirmed_at: new Date().toISOString() };
+    for (const [who, client] of strangers()) {
+      expect((await client.from('newsletter_subscribers').insert(row)).error, who).not.toBeNull();
+      const removed = await client.from('newsletter_subscribers').delete().eq('email', known).select('id');
+      expect(removed.data ?? [], who).toEqual([]);
+    }
+    expect(await backend.sql(`select 1 from public.newsletter_subscribers where email = any($1)`, [[known, email]])).toHaveLength(1);
+    expect((await admin.client.from('newsletter_subscribers').insert(row)).error).toBeNull();
+    // No RETURNING: the tokens' columns are not hers to read, and `*` would name them.
+    expect((await admin.client.from('newsletter_subscribers').delete().eq('email', email)).error).toBeNull();
+    expect(await backend.sql(`select 1 from public.newsletter_subscribers where email = $1`, [email])).toEqual([]);
+  });
+
   it('keeps the tokens out of every API role, hers included', async () => {
     for (const column of ['unsubscribe_token', 'confirm_token_hash']) {
       const r = await admin.client.from('newsletter_subscribers').select(column);
