@@ -1,7 +1,9 @@
 import { ArchiveRestore, FileText, Loader2, Mail, Settings, ShieldCheck } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminText } from '@/lib/i18n-admin';
+import { newsletterKeys } from '@/features/newsletter/api/keys';
 import { useLiveChanges } from '../hooks/use-live-changes';
 import { AdminHeader } from './admin-header';
 import { LoadingSpinner } from './loading-spinner';
@@ -30,6 +32,7 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
   const [archiveOpened, setArchiveOpened] = useState(false);
   // The same for the subscribers' tab: an import of a long list goes on in its batches.
   const [newsletterOpened, setNewsletterOpened] = useState(false);
+  const queryClient = useQueryClient();
   return (
     <div className="min-h-screen bg-stone-50">
       <AdminHeader email={email} signOut={signOut} />
@@ -46,7 +49,10 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
           defaultValue="posts"
           onValueChange={(tab) => {
             if (tab === 'archive') setArchiveOpened(true);
-            if (tab === 'newsletter') setNewsletterOpened(true);
+            if (tab !== 'newsletter') return;
+            setNewsletterOpened(true);
+            // Kept mounted, it would show what it read last: a post published meanwhile, a reader who subscribed.
+            void queryClient.invalidateQueries({ queryKey: newsletterKeys.all });
           }}
         >
           <TabsList className="mb-2">

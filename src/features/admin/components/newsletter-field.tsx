@@ -34,6 +34,8 @@ function useSentAt(stored: StoredPost | null) {
     queryKey: newsletterKeys.postSend(stored?.id ?? ''),
     queryFn: () => getPostSend(stored!.id),
     enabled: marked,
+    // Whether it went out may have changed a second ago (published from another tab): asked at each opening.
+    staleTime: 0,
   });
   const publicNow = marked && postStatus(stored) === 'published';
   const sentAt = send.data?.queued_at ?? (publicNow ? stored.date : null);

@@ -45,7 +45,7 @@ export async function importSubscribers(
       throw new ImportStopped(from, tally, error);
     }
     if (answer.error) throw new ImportStopped(from, tally, refusal(answer));
-    const [counts] = answer.data as { added: number; already: number; invalid: number }[];
+    const [counts] = answer.data;
     tally.added += Number(counts?.added ?? 0);
     tally.already += Number(counts?.already ?? 0);
     tally.invalid += Number(counts?.invalid ?? 0);

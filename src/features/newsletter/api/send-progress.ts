@@ -15,13 +15,11 @@ export interface PostSendProgress {
   last_sent_at: string | null;
 }
 
-type Counted = 'recipients' | 'sent' | 'failed' | 'waiting' | 'cancelled';
-
 /** newsletter_send_progress(): every post sent, newest first. */
 export async function getSendProgress(): Promise<PostSendProgress[]> {
   const answer = await supabase.rpc('newsletter_send_progress');
   if (answer.error) throw refusal(answer);
-  return (answer.data as (Omit<PostSendProgress, Counted> & Record<Counted, number | string>)[]).map((row) => ({
+  return answer.data.map((row) => ({
     ...row,
     recipients: Number(row.recipients),
     sent: Number(row.sent),

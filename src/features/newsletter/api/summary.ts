@@ -28,12 +28,8 @@ export async function getSubscriberSummary(days = GROWTH_DAYS): Promise<Subscrib
   ]);
   if (growth.error) throw refusal(growth);
   if (pending.error) throw refusal(pending);
-  // bigint columns: numbers from PostgREST, strings from some drivers.
-  const byDay = (growth.data as { day: string; pt: number | string; en: number | string }[]).map((d) => ({
-    day: d.day,
-    pt: Number(d.pt),
-    en: Number(d.en),
-  }));
+  // bigint columns: Number() whatever the wire gave (a JSON number from PostgREST, text from a driver that keeps 64 bits).
+  const byDay = growth.data.map((d) => ({ day: d.day, pt: Number(d.pt), en: Number(d.en) }));
   const today = byDay.at(-1);
   return { growth: byDay, pt: today?.pt ?? 0, en: today?.en ?? 0, pending: pending.count ?? 0 };
 }

@@ -39,6 +39,16 @@ describe('"Envios": what was sent of each post', () => {
     expect(cells('Press relations 101')).toEqual(['Press relations 101', 'English', '20 de novembro de 2026, 08:00', '40', '40', '0', '0', '0']);
   });
 
+  it('coming back to the tab shows a post sent meanwhile (the tab stays mounted, its figures are read again)', async () => {
+    const { state } = serveNewsletter();
+    const { user } = await renderNewsletterTab();
+    await screen.findByText('Nenhum post foi enviado aos assinantes ainda.');
+    await user.click(screen.getByRole('tab', { name: 'Posts' }));
+    state.sends = [sendOf()];
+    await user.click(screen.getByRole('tab', { name: 'Assinantes' }));
+    expect(await screen.findByRole('rowheader', { name: 'Bastidores de uma coletiva' })).toBeInTheDocument();
+  });
+
   it('says when nothing was sent yet', async () => {
     serveNewsletter();
     await renderNewsletterTab();

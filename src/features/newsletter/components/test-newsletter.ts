@@ -45,9 +45,11 @@ export function serveNewsletter(initial: Subscriber[] = [], sends: PostSendProgr
     http.delete(restUrl('newsletter_subscribers'), ({ request }) => {
       const id = new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '') ?? '';
       calls.deletes.push(id);
-      const removed = state.subscribers.filter((s) => s.id === id);
+      const before = state.subscribers.length;
       state.subscribers = state.subscribers.filter((s) => s.id !== id);
-      return HttpResponse.json(removed.map((s) => ({ id: s.id })));
+      const removed = before - state.subscribers.length;
+      const counted = (request.headers.get('prefer') ?? '').includes('count=exact');
+      return new HttpResponse(null, { status: 204, headers: { 'Content-Range': `*/${counted ? removed : '*'}` } });
     }),
     http.post(restUrl('rpc/newsletter_growth'), async ({ request }) => {
       calls.growth += 1;
