@@ -19,7 +19,8 @@
  * PostgreSQL too, and end with both side by side (the page and the scale
  * run stay on PGlite's temporary directory: the scale run adds 20,000
  * posts). BENCH_ONLY=reads stops after the reads; BENCH_ONLY=import runs only the
- * import's figures (scripts/bench-import.ts).
+ * import's figures (scripts/bench-import.ts), BENCH_ONLY=mail the newsletter's
+ * (scripts/bench-mail.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -36,6 +37,7 @@ import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { benchAdminCheck } from './bench-admin-check.ts';
 import { benchImport } from './bench-import.ts';
+import { benchMail } from './bench-mail.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
@@ -261,6 +263,10 @@ async function main() {
       await benchImport(server);
       return;
     }
+    if (process.env.BENCH_ONLY === 'mail') {
+      await benchMail();
+      return;
+    }
     const pglite = await benchReads(server);
     let postgres: ReadFigures[] | undefined;
     if (databaseUrl) {
@@ -277,6 +283,7 @@ async function main() {
     if (process.env.BENCH_ONLY === 'reads') return;
     await benchPage(server.url, siteDir);
     await benchImport(server);
+    await benchMail();
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

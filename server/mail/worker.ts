@@ -190,7 +190,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       if (released > 0) log(`mail: ${released} mail(s) left unfinished by the last run will be sent again`);
     }
     while (!stopped) {
-      let busy = false;
+      let busy: boolean;
       try {
         busy = await look();
         troubles = 0;
