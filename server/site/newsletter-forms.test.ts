@@ -169,7 +169,7 @@ describe.each(targets)('newsletter forms without JavaScript on $name', ({ name }
   it('confirms on the button only: opening the link changes nothing, the post confirms, a second post finds the link used', async () => {
     const email = `confirma-${randomUUID().slice(0, 8)}@example.com`;
     await subscribe(form(email, 'pt', ['pt', 'en']), '10.4.0.1');
-    const [{ token }] = (await confirmations(email)) as [{ token: string }];
+    const { token } = (await confirmations(email))[0]!;
     const link = `/newsletter/confirm?token=${token}&lang=pt`;
 
     const opened = await send(link, {}, '10.4.0.1');

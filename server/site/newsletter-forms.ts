@@ -9,7 +9,7 @@
  * for SQL's per-client limit: private.request_client()).
  *
  * The answers follow Post/Redirect/Get: a 303 to the page of the result
- * (src/features/newsletter-public/lib/addresses.ts), without the token, so a
+ * (src/features/newsletter-public/lib/page-views.ts), without the token, so a
  * reload asks nothing again; the one-click POST is answered 200 there and
  * then, as RFC 8058 expects.
  *
@@ -25,16 +25,14 @@ import { clientAddress } from '../client-address.ts';
 import { PoolTimeoutError } from '../db/postgres.ts';
 import { SECURITY_HEADERS } from '../static/security-headers.ts';
 import {
-  confirmAddress,
   isUnsubscribeToken,
   languagesFrom,
   newsletterPaths,
   pageLanguage,
-  subscribeAddress,
   subscribeFailure,
   TRAP_FIELD,
-  unsubscribeAddress,
 } from '../../src/features/newsletter-public/lib/addresses.ts';
+import { confirmAddress, subscribeAddress, unsubscribeAddress } from '../../src/features/newsletter-public/lib/page-views.ts';
 import { isLocalRedirect } from './local-redirect.ts';
 
 export interface NewsletterFormsDeps {

@@ -4,7 +4,7 @@ import { SkipLink } from '@/components/ui/skip-link';
 import { ConfirmPanel } from '@/features/newsletter-public/components/confirm-panel';
 import { SubscribePanel } from '@/features/newsletter-public/components/subscribe-panel';
 import { UnsubscribePanel } from '@/features/newsletter-public/components/unsubscribe-panel';
-import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/addresses';
+import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/page-views';
 import { confirmPageText, subscribePageText, unsubscribePageText } from '@/features/newsletter-public/lib/page-texts';
 import { PostFooter } from '@/features/posts/components/post-footer';
 import { PostTopBar } from '@/features/posts/components/post-top-bar';

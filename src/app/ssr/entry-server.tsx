@@ -15,7 +15,7 @@ import { postCardText, postLanguage } from '@/app/head/post-head';
 import { AppProvider } from '@/app/provider';
 import { CLIENT_ONLY_ROUTES, routeIds, routes } from '@/app/router';
 import { leafMatch, type SsrState } from '@/app/ssr-state';
-import { newsletterRenderPath } from '@/features/newsletter-public/lib/addresses';
+import { newsletterRenderPath } from '@/features/newsletter-public/lib/page-views';
 import { getPublishedPost } from '@/features/posts/api/get-post';
 import { getSettings } from '@/features/settings/api/get-settings';
 import { categoryFromParams, listingSearch, pageFromParams } from '@/features/posts/lib/listing-params';

@@ -5,7 +5,7 @@ import type { HeadSpec } from '@/app/head/head-spec';
 import { notFoundHead, postNotFoundHead } from '@/app/head/not-found-head';
 import { postHead, postLanguage } from '@/app/head/post-head';
 import { routeIds } from '@/app/router';
-import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/addresses';
+import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/page-views';
 import { confirmPageText, subscribePageText, unsubscribePageText, type PageText } from '@/features/newsletter-public/lib/page-texts';
 import { postQueryOptions, type PostLookup } from '@/features/posts/api/get-post';
 import { translationQueryOptions } from '@/features/posts/api/get-translation';

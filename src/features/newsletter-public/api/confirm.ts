@@ -1,6 +1,5 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { Language } from '@/lib/language';
-import { usePublicDb, type PublicDb } from '@/lib/public-db';
+import type { PublicDb } from '@/lib/public-db';
 import { languagesFrom } from '../lib/addresses';
 
 /**
@@ -11,9 +10,4 @@ export async function confirmSubscription(db: PublicDb, token: string): Promise<
   const { data, error } = await db.rpc('newsletter_confirm', { token });
   if (error) throw new Error(error.message);
   return Array.isArray(data) ? languagesFrom(data) : null;
-}
-
-export function useConfirmSubscription(options: Omit<UseMutationOptions<Language[] | null, Error, string>, 'mutationFn'> = {}) {
-  const db = usePublicDb();
-  return useMutation({ ...options, mutationFn: (token) => confirmSubscription(db, token) });
 }

@@ -1,6 +1,5 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { Language } from '@/lib/language';
-import { usePublicDb, type PublicDb } from '@/lib/public-db';
+import type { PublicDb } from '@/lib/public-db';
 import { subscribeFailure, type SubscribeOutcome } from '../lib/addresses';
 
 export interface Subscription {
@@ -22,31 +21,23 @@ export class SubscribeError extends Error {
 /**
  * newsletter_subscribe: queues the confirmation mail. Succeeds the same way
  * whether the address is new, pending or subscribed (no one learns who is).
+ * A plain call, not a React Query mutation: the form is on the home page,
+ * whose first load counts every kilobyte (issue 3's budget).
  */
 export async function subscribe(db: PublicDb, input: Subscription): Promise<void> {
-  const { error } = await db.rpc('newsletter_subscribe', {
-    email: input.email,
-    languages: input.languages,
-    page_language: input.pageLanguage,
-    trap: input.trap,
-  });
-  if (error) {
-    const outcome = subscribeFailure(error.message);
-    throw new SubscribeError(outcome === 'sent' ? 'failed' : outcome);
+  let message: string | undefined;
+  try {
+    const { error } = await db.rpc('newsletter_subscribe', {
+      email: input.email,
+      languages: input.languages,
+      page_language: input.pageLanguage,
+      trap: input.trap,
+    });
+    if (!error) return;
+    message = error.message;
+  } catch {
+    // A lost connection rejects instead of answering: 'failed', as any unknown error.
   }
-}
-
-export function useSubscribe(options: Omit<UseMutationOptions<void, SubscribeError, Subscription>, 'mutationFn'> = {}) {
-  const db = usePublicDb();
-  return useMutation({
-    ...options,
-    mutationFn: async (input) => {
-      try {
-        await subscribe(db, input);
-      } catch (e) {
-        // A lost connection rejects instead of answering: the same 'failed'.
-        throw e instanceof SubscribeError ? e : new SubscribeError('failed');
-      }
-    },
-  });
+  const outcome = subscribeFailure(message);
+  throw new SubscribeError(outcome === 'sent' ? 'failed' : outcome);
 }

@@ -1,5 +1,4 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { usePublicDb, type PublicDb } from '@/lib/public-db';
+import type { PublicDb } from '@/lib/public-db';
 import { isUnsubscribeToken } from '../lib/addresses';
 
 /**
@@ -11,9 +10,4 @@ export async function unsubscribe(db: PublicDb, token: string): Promise<void> {
   if (!isUnsubscribeToken(token)) return;
   const { error } = await db.rpc('newsletter_unsubscribe', { token });
   if (error) throw new Error(error.message);
-}
-
-export function useUnsubscribe(options: Omit<UseMutationOptions<void, Error, string>, 'mutationFn'> = {}) {
-  const db = usePublicDb();
-  return useMutation({ ...options, mutationFn: (token) => unsubscribe(db, token) });
 }

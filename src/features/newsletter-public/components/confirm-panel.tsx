@@ -1,13 +1,15 @@
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { t } from '@/lib/i18n';
+import { newsletterPages } from '@/lib/i18n-newsletter';
 import { paths } from '@/lib/paths';
-import { useConfirmSubscription } from '../api/confirm';
-import { confirmAddress, subscribeAddress, type ConfirmView } from '../lib/addresses';
+import { usePublicDb } from '@/lib/public-db';
+import { confirmSubscription } from '../api/confirm';
+import { confirmAddress, subscribeAddress, type ConfirmView } from '../lib/page-views';
 import { confirmPageText } from '../lib/page-texts';
 import { NewsletterPanel } from './newsletter-panel';
+import { usePageAction } from '../hooks/use-page-action';
 
 const linkClass = 'self-start rounded-md bg-ink px-5 py-3 text-sm font-semibold text-white hover:bg-stone-700';
 
@@ -19,22 +21,21 @@ const linkClass = 'self-start rounded-md bg-ink px-5 py-3 text-sm font-semibold 
  * view, at an address without the token.
  */
 export function ConfirmPanel({ view }: { view: ConfirmView }) {
-  const texts = t(view.lang).newsletter;
+  const texts = newsletterPages(view.lang);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
-  const confirm = useConfirmSubscription({
-    onSuccess: (languages) =>
+  const db = usePublicDb();
+  const confirm = usePageAction(
+    () => confirmSubscription(db, params.get('token')?.trim() ?? ''),
+    (languages) =>
       navigate(confirmAddress(languages ? { lang: view.lang, state: 'confirmed', languages } : { lang: view.lang, state: 'invalid' }), {
         replace: true,
       }),
-    onError: () => setFailed(true),
-  });
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFailed(false);
-    confirm.mutate(params.get('token')?.trim() ?? '');
+    confirm.start();
   }
 
   const { title, text } = confirmPageText(view);
@@ -42,16 +43,16 @@ export function ConfirmPanel({ view }: { view: ConfirmView }) {
     <NewsletterPanel title={title} text={text} view={view.state}>
       {view.state === 'ask' ? (
         <>
-          {(view.failed || failed) && (
+          {(view.failed || confirm.failed) && (
             <p role="alert" className="text-red-700">
               {texts.confirm.failed}
             </p>
           )}
           {/* No action: the post goes to this very address, token included. */}
           <form method="post" onSubmit={submit}>
-            <Button type="submit" size="lg" disabled={confirm.isPending}>
-              {confirm.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {confirm.isPending ? texts.confirm.busy : texts.confirm.button}
+            <Button type="submit" size="lg" disabled={confirm.busy}>
+              {confirm.busy && <Loader2 className="animate-spin" aria-hidden />}
+              {confirm.busy ? texts.confirm.busy : texts.confirm.button}
             </Button>
           </form>
         </>

@@ -2,6 +2,9 @@ import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { SubscribeForm } from './subscribe-form';
 
+/** For the pages (subscribe-panel.tsx), which import the form from here. */
+export { SubscribeForm };
+
 /** The home page's band after the blog (issue 25): who writes, and the form beside it. */
 export function NewsletterSection({ language }: { language: Language }) {
   const texts = t(language).newsletter;

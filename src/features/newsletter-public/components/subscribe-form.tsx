@@ -2,12 +2,12 @@ import { Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { t } from '@/lib/i18n';
 import { isLanguage, LANGUAGES, LOCALE, type Language } from '@/lib/language';
 import { cn } from '@/lib/utils';
-import { useSubscribe } from '../api/subscribe';
+import { usePublicDb } from '@/lib/public-db';
+import { subscribe, SubscribeError } from '../api/subscribe';
 import { looksLikeEmail, newsletterPaths, TRAP_FIELD, type SubscribeOutcome } from '../lib/addresses';
 
 type FieldError = Extract<SubscribeOutcome, 'invalid-email' | 'invalid-languages'>;
@@ -33,7 +33,8 @@ export function SubscribeForm({ language, initialError, labelledBy, className }:
   const texts = t(language).newsletter;
   const id = useId();
   const [error, setError] = useState<FieldError | undefined>(initialError);
-  const subscription = useSubscribe();
+  const [busy, setBusy] = useState(false);
+  const db = usePublicDb();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,27 +48,27 @@ export function SubscribeForm({ language, initialError, labelledBy, className }:
       focusField(form, found);
       return;
     }
-    subscription.mutate(
-      { email, languages, pageLanguage: language, trap: String(data.get(TRAP_FIELD) ?? '') },
-      {
-        onSuccess: () => {
+    setBusy(true);
+    subscribe(db, { email, languages, pageLanguage: language, trap: String(data.get(TRAP_FIELD) ?? '') })
+      .then(
+        () => {
           toast({ title: texts.sent.title, description: texts.sent.description });
           const input = form.elements.namedItem('email') as HTMLInputElement | null;
           if (input) input.value = '';
         },
-        onError: ({ outcome }) => {
+        (e: unknown) => {
+          const outcome = e instanceof SubscribeError ? e.outcome : 'failed';
           if (outcome === 'invalid-email' || outcome === 'invalid-languages') {
             setError(outcome);
             focusField(form, outcome);
           } else toast({ title: texts.errorTitle, description: texts.errors[outcome], variant: 'destructive' });
         },
-      },
-    );
+      )
+      .finally(() => setBusy(false));
   }
 
   const emailError = error === 'invalid-email' ? `${id}-email-error` : undefined;
   const languagesError = error === 'invalid-languages' ? `${id}-languages-error` : undefined;
-  const busy = subscription.isPending;
   return (
     <form
       method="post"
@@ -79,7 +80,9 @@ export function SubscribeForm({ language, initialError, labelledBy, className }:
     >
       <input type="hidden" name="lang" value={language} />
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>{texts.email}</Label>
+        <label htmlFor={`${id}-email`} className="text-sm font-medium text-stone-800">
+          {texts.email}
+        </label>
         <Input
           id={`${id}-email`}
           name="email"

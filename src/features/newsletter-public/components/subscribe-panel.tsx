@@ -1,10 +1,13 @@
 import { Link } from 'react-router-dom';
-import { t } from '@/lib/i18n';
+import { newsletterPages } from '@/lib/i18n-newsletter';
 import { paths } from '@/lib/paths';
-import type { SubscribeView } from '../lib/addresses';
+import type { SubscribeView } from '../lib/page-views';
 import { subscribePageText } from '../lib/page-texts';
 import { NewsletterPanel } from './newsletter-panel';
-import { SubscribeForm } from './subscribe-form';
+// Through the module the home page imports: imported directly, the bundler
+// moves the form's dependencies out of the home page's entry into chunks of
+// their own, a kilobyte more on its first load (npm run size).
+import { SubscribeForm } from './newsletter-section';
 
 /**
  * /newsletter/subscribe: the answer to the form posted without JavaScript
@@ -13,7 +16,7 @@ import { SubscribeForm } from './subscribe-form';
  * here, the refused field marked.
  */
 export function SubscribePanel({ view }: { view: SubscribeView }) {
-  const texts = t(view.lang).newsletter;
+  const texts = newsletterPages(view.lang);
   const { title, text } = subscribePageText(view);
   const fieldError = view.outcome === 'invalid-email' || view.outcome === 'invalid-languages' ? view.outcome : undefined;
   return (

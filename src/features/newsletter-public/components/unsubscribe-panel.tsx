@@ -1,12 +1,14 @@
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { t } from '@/lib/i18n';
-import { useUnsubscribe } from '../api/unsubscribe';
-import { subscribeAddress, unsubscribeAddress, type UnsubscribeView } from '../lib/addresses';
+import { newsletterPages } from '@/lib/i18n-newsletter';
+import { usePublicDb } from '@/lib/public-db';
+import { unsubscribe as unsubscribeBy } from '../api/unsubscribe';
+import { subscribeAddress, unsubscribeAddress, type UnsubscribeView } from '../lib/page-views';
 import { unsubscribePageText } from '../lib/page-texts';
 import { NewsletterPanel } from './newsletter-panel';
+import { usePageAction } from '../hooks/use-page-action';
 
 /**
  * /newsletter/unsubscribe?token=…: every newsletter mail's link. The button
@@ -16,19 +18,18 @@ import { NewsletterPanel } from './newsletter-panel';
  * RFC 8058 is the server's (server/site/newsletter-forms.ts).
  */
 export function UnsubscribePanel({ view }: { view: UnsubscribeView }) {
-  const texts = t(view.lang).newsletter;
+  const texts = newsletterPages(view.lang);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
-  const unsubscribe = useUnsubscribe({
-    onSuccess: () => navigate(unsubscribeAddress({ lang: view.lang, state: 'done' }), { replace: true }),
-    onError: () => setFailed(true),
-  });
+  const db = usePublicDb();
+  const unsubscribe = usePageAction(
+    () => unsubscribeBy(db, params.get('token')?.trim() ?? ''),
+    () => navigate(unsubscribeAddress({ lang: view.lang, state: 'done' }), { replace: true }),
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFailed(false);
-    unsubscribe.mutate(params.get('token')?.trim() ?? '');
+    unsubscribe.start();
   }
 
   const { title, text } = unsubscribePageText(view);
@@ -36,16 +37,16 @@ export function UnsubscribePanel({ view }: { view: UnsubscribeView }) {
     <NewsletterPanel title={title} text={text} view={view.state}>
       {view.state === 'ask' ? (
         <>
-          {(view.failed || failed) && (
+          {(view.failed || unsubscribe.failed) && (
             <p role="alert" className="text-red-700">
               {texts.unsubscribe.failed}
             </p>
           )}
           {/* No action: the post goes to this very address, token included. */}
           <form method="post" onSubmit={submit}>
-            <Button type="submit" size="lg" disabled={unsubscribe.isPending}>
-              {unsubscribe.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {unsubscribe.isPending ? texts.unsubscribe.busy : texts.unsubscribe.button}
+            <Button type="submit" size="lg" disabled={unsubscribe.busy}>
+              {unsubscribe.busy && <Loader2 className="animate-spin" aria-hidden />}
+              {unsubscribe.busy ? texts.unsubscribe.busy : texts.unsubscribe.button}
             </Button>
           </form>
         </>

@@ -1,6 +1,7 @@
 import { t } from '@/lib/i18n';
+import { newsletterPages } from '@/lib/i18n-newsletter';
 import type { Language } from '@/lib/language';
-import type { ConfirmView, SubscribeView, UnsubscribeView } from './addresses';
+import type { ConfirmView, SubscribeView, UnsubscribeView } from './page-views';
 
 /** A page's heading (also its document title) and the sentence under it (its description). */
 export interface PageText {
@@ -17,12 +18,12 @@ export function subscribePageText({ lang, outcome }: SubscribeView): PageText {
 
 /** "português e inglês", "English": the languages she now receives, in her page's words. */
 export function languageList(lang: Language, languages: Language[]): string {
-  const texts = t(lang).newsletter.confirm;
+  const texts = newsletterPages(lang).confirm;
   return languages.map((language) => texts.languageNames[language]).join(texts.and);
 }
 
 export function confirmPageText(view: ConfirmView): PageText {
-  const texts = t(view.lang).newsletter.confirm;
+  const texts = newsletterPages(view.lang).confirm;
   if (view.state === 'confirmed') {
     return { title: texts.done, text: view.languages.length > 0 ? texts.receives(languageList(view.lang, view.languages)) : texts.leave };
   }
@@ -31,7 +32,7 @@ export function confirmPageText(view: ConfirmView): PageText {
 }
 
 export function unsubscribePageText(view: UnsubscribeView): PageText {
-  const texts = t(view.lang).newsletter.unsubscribe;
+  const texts = newsletterPages(view.lang).unsubscribe;
   if (view.state === 'done') return { title: texts.done, text: texts.doneText };
   if (view.state === 'missing') return { title: texts.missing, text: texts.missingText };
   return { title: texts.title, text: texts.text };
