@@ -49,6 +49,19 @@ describe('"Envios": what was sent of each post', () => {
     expect(await screen.findByRole('rowheader', { name: 'Bastidores de uma coletiva' })).toBeInTheDocument();
   });
 
+  it('with nothing waiting it still asks now and then: a post the worker queues later appears by itself', async () => {
+    const { state } = serveNewsletter();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SendReport refreshMs={20} idleRefreshMs={40} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Nenhum post foi enviado aos assinantes ainda.');
+    state.sends = [sendOf({ sent: 0, waiting: 1200, failed: 0, cancelled: 0 })];
+    expect(await screen.findByText('Enviando…')).toBeInTheDocument();
+  });
+
   it('says when nothing was sent yet', async () => {
     serveNewsletter();
     await renderNewsletterTab();

@@ -11,17 +11,22 @@ import { FailureAlert, NewsletterSection } from './newsletter-section';
 
 /** While mails wait, the report asks again this often, so she watches a send go out. */
 export const SEND_REFRESH_MS = 4000;
+/**
+ * Otherwise, this often: a post published a moment ago is queued by the
+ * mail worker on its next round, which no change of hers announces.
+ */
+export const IDLE_REFRESH_MS = 30_000;
 
 const stillSending = (rows: readonly PostSendProgress[] | undefined) => rows?.some((row) => row.waiting > 0) ?? false;
 
 /** "Envios": each post mailed to the subscribers, when, to how many, and how many were sent, failed or wait. */
-export function SendReport({ refreshMs = SEND_REFRESH_MS }: { refreshMs?: number }) {
+export function SendReport({ refreshMs = SEND_REFRESH_MS, idleRefreshMs = IDLE_REFRESH_MS }: { refreshMs?: number; idleRefreshMs?: number }) {
   const t = adminText.newsletter;
   const c = t.sendColumns;
   const sends = useQuery({
     queryKey: newsletterKeys.sends(),
     queryFn: getSendProgress,
-    refetchInterval: (query) => (stillSending(query.state.data) ? refreshMs : false),
+    refetchInterval: (query) => (stillSending(query.state.data) ? refreshMs : idleRefreshMs),
   });
   const rows = sends.data ?? [];
   return (
