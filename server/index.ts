@@ -170,7 +170,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const mailWorker = startMailWorker({
       db,
       transport,
-      site: { siteUrl: options.siteUrl ?? apiExternalUrl, from: parseFrom(mail.from) },
+      site: { siteUrl: options.siteUrl ?? apiExternalUrl, from: parseFrom(mail.from), oneClickUrl: mail.oneClickUrl },
       ratePerMinute: mail.ratePerMinute,
       leaseMs: mail.leaseMs,
       idleMs: mail.idleMs,

@@ -62,7 +62,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const worker = startMailWorker({
     db,
     transport,
-    site: { siteUrl: settings.siteUrl, from: parseFrom(settings.mail.from) },
+    site: { siteUrl: settings.siteUrl, from: parseFrom(settings.mail.from), oneClickUrl: settings.mail.oneClickUrl },
     ratePerMinute: settings.mail.ratePerMinute,
     log: (line) => console.error(line),
   });

@@ -64,3 +64,12 @@ it('MAIL_RATE must be a positive whole number', () => {
   }
   expect(parseMailConfig({ MAIL_RATE: '1' }).ratePerMinute).toBe(1);
 });
+
+it('MAIL_ONE_CLICK_URL is an address the token can be added to', () => {
+  const fn = 'https://ref.supabase.co/functions/v1/newsletter-unsubscribe';
+  expect(parseMailConfig({ MAIL_ONE_CLICK_URL: fn }).oneClickUrl).toBe(fn);
+  expect(parseMailConfig({}).oneClickUrl).toBeUndefined();
+  expect(() => parseMailConfig({ MAIL_ONE_CLICK_URL: 'functions/v1/x' })).toThrow(/is not a URL\. Set it to the newsletter-unsubscribe Edge Function/);
+  expect(() => parseMailConfig({ MAIL_ONE_CLICK_URL: 'ftp://example.com/x' })).toThrow(/must start with https:\/\//);
+  expect(() => parseMailConfig({ MAIL_ONE_CLICK_URL: `${fn}?token=1` })).toThrow(/no query, fragment or credentials/);
+});

@@ -14,6 +14,13 @@ export interface MailConfig {
   from: string;
   /** MAIL_RATE: mails per minute at most (default 300; a positive integer). */
   ratePerMinute: number;
+  /**
+   * MAIL_ONE_CLICK_URL: where mail clients POST the one-click unsubscribe of
+   * RFC 8058 (the List-Unsubscribe address). Unset: SITE_URL's
+   * /newsletter/unsubscribe, which this server answers; a site on a static
+   * host sets its Edge Function (supabase/functions/newsletter-unsubscribe).
+   */
+  oneClickUrl?: string | undefined;
 }
 
 const DEFAULT_RATE = 300;
@@ -90,5 +97,20 @@ export function parseMailConfig(env: NodeJS.ProcessEnv): MailConfig {
   }
   const from = rawFrom ?? 'noreply@localhost';
   parseFrom(from);
-  return { smtpUrl, from, ratePerMinute: parseRate(env.MAIL_RATE) };
+  return { smtpUrl, from, ratePerMinute: parseRate(env.MAIL_RATE), oneClickUrl: parseOneClickUrl(env.MAIL_ONE_CLICK_URL) };
+}
+
+function parseOneClickUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`MAIL_ONE_CLICK_URL=${raw} is not a URL. Set it to the newsletter-unsubscribe Edge Function, like https://<project-ref>.supabase.co/functions/v1/newsletter-unsubscribe, or unset it.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`MAIL_ONE_CLICK_URL must start with https:// (got ${url.protocol}//).`);
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError('MAIL_ONE_CLICK_URL must have no query, fragment or credentials: the token and language are added to it.');
+  }
+  return url.toString();
 }

@@ -69,7 +69,11 @@ describe.each(targets)('npm run mail-worker on $name', (target) => {
     const asOwner = new URL(url);
     asOwner.searchParams.set('options', `-c role=${HOSTED_MIGRATION_ROLE}`);
     const { result, stderr } = await quietly(() =>
-      main(['--once'], { DATABASE_URL: asOwner.toString(), SITE_URL: 'https://helena.example', SMTP_URL: sink.url, MAIL_FROM: 'Helena <noreply@helena.example>' }),
+      main(['--once'], {
+        DATABASE_URL: asOwner.toString(), SITE_URL: 'https://helena.example', SMTP_URL: sink.url, MAIL_FROM: 'Helena <noreply@helena.example>',
+        // A static site: mail clients POST the one-click unsubscribe to the Edge Function.
+        MAIL_ONE_CLICK_URL: 'https://project.supabase.example/functions/v1/newsletter-unsubscribe',
+      }),
     );
     expect(result, stderr).toBe(0);
     expect(sink.received.map((m) => m.envelope.to)).toEqual([['ana@example.com']]);
@@ -77,6 +81,8 @@ describe.each(targets)('npm run mail-worker on $name', (target) => {
     expect(mail.subject).toBe('Para a lista');
     expect(mail.text).toContain('https://helena.example/pt/para-a-lista');
     expect(mail.text).toMatch(/https:\/\/helena\.example\/newsletter\/unsubscribe\?token=[0-9a-f-]{36}&lang=pt/);
+    const listUnsubscribe = mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    expect(listUnsubscribe).toMatch(/<https:\/\/project\.supabase\.example\/functions\/v1\/newsletter-unsubscribe\?token=[0-9a-f-]{36}&lang=pt>/);
 
     // A second run finds nothing new: the post went once.
     expect((await quietly(() => main(['--once'], { DATABASE_URL: asOwner.toString(), SITE_URL: 'https://helena.example', SMTP_URL: sink.url, MAIL_FROM: 'noreply@helena.example' }))).result).toBe(0);

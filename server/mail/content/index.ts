@@ -16,6 +16,8 @@ export interface MailSite {
   siteUrl: string;
   /** MAIL_FROM: its display name wins over the site's name. */
   from: { name: string; address: string };
+  /** MAIL_ONE_CLICK_URL: the List-Unsubscribe address; default the site's own unsubscribe page, which answers the POST too. */
+  oneClickUrl?: string | undefined;
 }
 
 export interface MailSources {
@@ -100,7 +102,9 @@ async function renderQueuedMail(
       const written = mail.post_id ? await postFor(mail.post_id, siteName) : undefined;
       if (!written || !mail.post_id) return { skip: 'the post was withdrawn before this mail went out' };
       if (!mail.unsubscribe_token) return { skip: 'the subscriber left' };
-      const unsubscribeUrl = `${site.siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(mail.unsubscribe_token)}&lang=${lang}`;
+      const secret = `token=${encodeURIComponent(mail.unsubscribe_token)}&lang=${lang}`;
+      const unsubscribeUrl = `${site.siteUrl}/newsletter/unsubscribe?${secret}`;
+      const oneClickUrl = `${site.oneClickUrl ?? `${site.siteUrl}/newsletter/unsubscribe`}?${secret}`;
       const domain = domainOf(site.from.address);
       return {
         ...base,
@@ -111,7 +115,7 @@ async function renderQueuedMail(
         html: written.html.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl.replaceAll('&', '&amp;')),
         headers: {
           // RFC 2369 and RFC 8058: mail clients show their own "unsubscribe", which POSTs to the https address.
-          'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${site.from.address}?subject=unsubscribe>`,
+          'List-Unsubscribe': `<${oneClickUrl}>, <mailto:${site.from.address}?subject=unsubscribe>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           'List-Id': `${quoteName(siteName)} <newsletter-${lang}.${domain}>`,
           Precedence: 'bulk',
