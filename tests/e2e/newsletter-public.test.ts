@@ -32,7 +32,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'newsletter-e2e-'));
   server = await startServer({ port: 0, inMemory: true, dataDir, spaDir: distDir });
   await server.mailWorker.stop();
-  e2e = await E2E.open(server.url, 'newsletter');
+  e2e = await E2E.open(server.url, 'newsletter-public');
 });
 
 afterAll(async () => {
@@ -263,6 +263,8 @@ describe('confirming', () => {
     const page = await e2e.newPage(await e2e.newContext({ javaScriptEnabled: false }));
     await page.goto(link);
     expect(await subscriber(email)).toMatchObject({ status: 'pending' });
+    // The server's page holds no token: the button's form posts to the page's own address.
+    expect(await page.content()).not.toContain(new URL(link, server.url).searchParams.get('token'));
     await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
     await page.waitForURL((url) => url.searchParams.get('result') === 'confirmed');
     await page.getByRole('heading', { level: 1, name: 'Inscrição confirmada' }).waitFor();
