@@ -41,9 +41,9 @@ export class NewsletterError extends Error {
 
 export const refusal = ({ error, status }: Refused) => new NewsletterError(status, error.code ?? '', error.message);
 
-/** Any failure of these screens in her words: ours already are; anything else (a thrown fetch) is the network's. */
+/** Any failure of these screens in her words: ours already are; a fetch that threw is the network's; anything else says its message. */
 export function describeFailure(error: unknown): string {
   if (error instanceof NewsletterError) return error.message;
-  if (error instanceof TypeError) return t.network;
+  if (error instanceof TypeError && /fetch|network/i.test(error.message)) return t.network;
   return t.server(error instanceof Error ? error.message : String(error));
 }
