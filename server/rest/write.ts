@@ -24,10 +24,18 @@ export interface WriteResult {
   headers: Record<string, string>;
 }
 
-/** The written rows back through the select list, as one JSON text (return=representation). */
+/**
+ * The written rows back through the select list, as one JSON text
+ * (return=representation). RETURNING names only the columns the select list
+ * reads, as PostgREST's does: a role with SELECT on some columns only (the
+ * newsletter's tokens are granted to no one) may ask for those back.
+ */
 function withRepresentation(write: string, table: TableInfo, q: ParsedQuery, params: Params): string {
   const cols = selectListSql(table, q.select, params);
-  return `with _w as (${write} returning *) select ${jsonRows('_t')} as body, count(*)::int as n from (select ${cols} from _w) _t`;
+  const star = q.select.some((item) => item.kind === 'star');
+  const read = [...new Set(q.select.flatMap((item) => (item.kind === 'field' ? [item.field.column] : [])))];
+  const returning = star || read.length === 0 ? '*' : read.map(quoteIdent).join(', ');
+  return `with _w as (${write} returning ${returning}) select ${jsonRows('_t')} as body, count(*)::int as n from (select ${cols} from _w) _t`;
 }
 
 async function execute(
