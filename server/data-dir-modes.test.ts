@@ -9,7 +9,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FIXTURE_MIGRATIONS } from './db/fixtures/paths.ts';
 import { createRunawayTable, RUNAWAY } from './db/fixtures/runaway.ts';
 import { filesUnder, looseEntries, loosen, summary } from './db/fixtures/modes.ts';
 import { DataDirError, makeDataDirOwnerOnly } from './data-dir-modes.ts';
@@ -36,8 +35,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+// The product's migrations: the mail the check covers waits in their queue (private.mail_queue) for the worker.
 const start = () =>
-  startServer({ port: 0, dataDir, migrationsDir: FIXTURE_MIGRATIONS, seedFile: false, auth: { enableConfirmations: true, rateLimitEmailSent: 100, emailMaxFrequency: 0 } });
+  startServer({ port: 0, dataDir, seedFile: false, auth: { enableConfirmations: true, rateLimitEmailSent: 100, emailMaxFrequency: 0 } });
 const ownerOnlyWarnings = () => warn.mock.calls.filter(([message]) => String(message).includes('owner-only'));
 
 /** Rows in a new table, rewritten by VACUUM FULL (new relation files) and a checkpoint: new files in db/. */
@@ -70,7 +70,8 @@ it('a first start makes every folder 0700 and every file 0600: the database, its
     body: PNG,
   });
   expect(upload.status).toBe(200);
-  // What the check covers is really there.
+  // What the check covers is really there (the mail once the worker has written it).
+  await server.mailWorker.drain();
   expect(readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(1);
   expect(readdirSync(path.join(dataDir, 'storage', 'objects'))).toHaveLength(1);
   for (const file of ['jwt-secret', 'server-url', 'db.lock', 'db/PG_VERSION']) expect(existsSync(path.join(dataDir, file))).toBe(true);
