@@ -130,6 +130,15 @@ describe('static export', () => {
     expect(doc('index.html').querySelector('meta[http-equiv="refresh"]')?.getAttribute('content')).toBe('0; url=/pt');
   });
 
+  it("writes the newsletter's pages as client-rendered shells that no search engine keeps and no link's Referer carries", () => {
+    for (const page of ['newsletter/subscribe/index.html', 'newsletter/confirm/index.html', 'newsletter/unsubscribe/index.html']) {
+      const html = doc(page);
+      expect(html.getElementById('root')?.children, page).toHaveLength(0);
+      expect(html.querySelector('meta[name="robots"]')?.getAttribute('content'), page).toContain('noindex');
+      expect(html.querySelector('meta[name="referrer"]')?.getAttribute('content'), page).toBe('no-referrer');
+    }
+  });
+
   it('writes feeds, sitemap, robots.txt and the home cards for the site address', async () => {
     const feed = await new Parser().parseString(read('pt/rss.xml'));
     expect(feed.link).toBe(`${SITE_URL}/pt`);
