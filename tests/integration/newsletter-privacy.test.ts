@@ -108,6 +108,24 @@ describe.each(targets)('the subscriber list on $name', (target) => {
     expect(hers.data!.at(-1)!.pt).toBeGreaterThanOrEqual(1);
   });
 
+  it('forgets an address never confirmed after 7 days, and its link stops working', async () => {
+    const token = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+    const old = `old-${randomUUID().slice(0, 8)}@example.com`;
+    const recent = `recent-${randomUUID().slice(0, 8)}@example.com`;
+    await backend.sql(
+      `insert into public.newsletter_subscribers (email, languages, created_at, confirm_token_hash, confirm_sent_at)
+       values ($1, '{pt}', now() - interval '8 days', sha256(convert_to($3, 'UTF8')), now() - interval '8 days'),
+              ($2, '{pt}', now() - interval '6 days', null, now() - interval '6 days')`,
+      [old, recent, token],
+    );
+    expect((await backend.anon().rpc('newsletter_confirm', { token })).data).toBeNull();
+    // What the mail worker runs once a minute.
+    const [{ forgotten }] = (await backend.sql<{ forgotten: number }>(`select private.newsletter_forget_unconfirmed() as forgotten`)) as [{ forgotten: number }];
+    expect(forgotten).toBe(1);
+    const left = await backend.sql<{ email: string }>(`select email from public.newsletter_subscribers where email = any($1)`, [[old, recent, known]]);
+    expect(left.map((r) => r.email).sort()).toEqual([known, recent].sort());
+  });
+
   it('lets no API role near the mail queue', async () => {
     for (const client of [backend.anon(), reader.client, admin.client]) {
       const r = await (client as unknown as { schema(s: string): Client }).schema('private').from('mail_queue' as never).select('*');
