@@ -12,13 +12,15 @@
  * Environment: DATABASE_URL (the project's connection string, as its
  * `postgres` user: Settings → Database; the session pooler or a direct
  * connection), SITE_URL (the links in mails), SMTP_URL and MAIL_FROM (the
- * provider), MAIL_RATE (mails per minute, default 300). Any number of workers
- * may run at once: they never take the same mail.
+ * provider), MAIL_RATE (mails per minute, default 300, per worker). Any
+ * number of workers may run at once: they never take the same mail. A --once
+ * run that finds the previous one still sending leaves it the work.
  *
  * Exit codes: 0 done (or stopped by SIGINT/SIGTERM), 2 bad usage or
  * configuration, 1 anything else.
  */
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { ConfigError, parseSiteUrl } from '../config.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { parseFrom, parseMailConfig } from '../mail/config.ts';
@@ -57,6 +59,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     console.error(e instanceof Error ? e.message : String(e));
     return 2;
   }
+  // A scheduled --once run may find the last one still sending (a long list at
+  // MAIL_RATE): two would double the rate the provider allows. The lock is the
+  // session's, so it goes with this process, however it ends.
+  const guard = args.once ? new pg.Client({ connectionString: settings.databaseUrl }) : undefined;
+  if (guard) {
+    await guard.connect();
+    const { rows } = await guard.query<{ locked: boolean }>(`select pg_try_advisory_lock(hashtext('mail-worker --once')) as locked`);
+    if (!rows[0]?.locked) {
+      console.error('mail-worker: the previous --once run is still sending; this one leaves it to finish.');
+      await guard.end();
+      return 0;
+    }
+  }
   const db = await openPostgres(settings.databaseUrl);
   const transport = createTransport(settings.mail, undefined);
   const worker = startMailWorker({
@@ -76,6 +91,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   } finally {
     await worker.stop();
     await db.close();
+    await guard?.end();
   }
   return 0;
 }

@@ -74,6 +74,8 @@ export async function markRetry(db: Queryable, id: string, claim: string, reason
         set attempts = attempts + 1,
             state = case when attempts + 1 >= $3 then 'failed' else 'queued' end,
             last_error = case when attempts + 1 >= $3 then format('gave up after %s attempts: %s', attempts + 1, $4::text) else $4::text end,
+            -- given up: its link will never be used, so it leaves the database.
+            payload = case when attempts + 1 >= $3 and kind in ('auth', 'newsletter_confirm') then '{}' else payload end,
             next_attempt_at = now() + make_interval(secs => least(30 * power(2, attempts), 21600)),
             claim = null, claimed_until = null, sent_at = null
       where id = $1 and claim = $2`,
@@ -84,7 +86,8 @@ export async function markRetry(db: Queryable, id: string, claim: string, reason
 /** Refused for good (5xx): recorded with the server's answer, never sent again. */
 export async function markFailed(db: Queryable, id: string, claim: string, reason: string): Promise<void> {
   await db.query(
-    `update private.mail_queue set state = 'failed', attempts = attempts + 1, last_error = $3, claim = null, claimed_until = null, sent_at = null
+    `update private.mail_queue set state = 'failed', attempts = attempts + 1, last_error = $3, claim = null, claimed_until = null, sent_at = null,
+            payload = case when kind in ('auth', 'newsletter_confirm') then '{}' else payload end
       where id = $1 and claim = $2`,
     [id, claim, reason.slice(0, 1000)],
   );
@@ -128,6 +131,21 @@ export async function enqueueDuePosts(db: Queryable): Promise<number> {
 export async function forgetUnconfirmed(db: Queryable): Promise<number> {
   const r = await db.query<{ forgotten: number }>(`select private.newsletter_forget_unconfirmed() as forgotten`);
   return r.rows[0]?.forgotten ?? 0;
+}
+
+/**
+ * Not now: its post is not public at the moment (she unpublished it, or moved
+ * its date, while its mails were going out). Looked at again in a minute, not
+ * counted as a refusal, so the send resumes when the post is public again and
+ * no reader gets it while it is hidden.
+ */
+export async function postpone(db: Queryable, id: string, claim: string, reason: string): Promise<void> {
+  await db.query(
+    `update private.mail_queue set state = 'queued', last_error = $3, claim = null, claimed_until = null,
+            next_attempt_at = now() + interval '1 minute'
+      where id = $1 and claim = $2`,
+    [id, claim, reason],
+  );
 }
 
 /** Not to be sent after all (the post withdrawn, the subscriber gone), and why. */

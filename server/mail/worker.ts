@@ -16,7 +16,9 @@
  *
  * Each look also queues the posts that became public with "send to
  * subscribers" on (private.newsletter_enqueue_due: once per post, by its
- * primary key), and once a minute forgets unconfirmed addresses.
+ * primary key), and once a minute forgets unconfirmed addresses. A post's
+ * mail goes only while the post is public: one she withdraws mid-send waits
+ * (postpone) and resumes when it is public again.
  */
 import { randomUUID } from 'node:crypto';
 import { isPgError, type Database } from '../db/database.ts';
@@ -32,6 +34,7 @@ import {
   markFailed,
   markRetry,
   markSent,
+  postpone,
   release,
   releaseAllClaims,
   type QueuedMail,
@@ -126,6 +129,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const rendered = await renderer.render(mail);
     if ('skip' in rendered) {
       await markCancelled(db, mail.id, claim, rendered.skip);
+      return 'done';
+    }
+    if ('postpone' in rendered) {
+      await postpone(db, mail.id, claim, rendered.postpone);
       return 'done';
     }
     const message = await composeMail(rendered);
@@ -245,6 +252,10 @@ function mailSources(db: Database): MailSources {
   return {
     publicPost: (id) => one(`select ${columns} from public.blog_posts where id = $1 and published and date <= public.site_now()`, id),
     anyPost: (id) => one(`select ${columns} from public.blog_posts where id = $1`, id),
+    async isPublic(id) {
+      const r = await db.query(`select 1 from public.blog_posts where id = $1 and published and date <= public.site_now()`, [id]);
+      return r.rows.length === 1;
+    },
     async siteName(language) {
       const r = await db.query<{ value: string }>(`select value from public.site_settings where key = 'author_name' and language = $1`, [language]);
       return r.rows[0]?.value.trim() ?? '';

@@ -116,6 +116,15 @@ describe.each(targets)('newsletter forms without JavaScript on $name', ({ name }
     expect(await subscriber(email)).toMatchObject({ status: 'pending', languages: ['pt', 'en'] });
   });
 
+  it("refuses a subscription a browser posts from another site (a hostile page spending its visitors' attempts), and queues nothing", async () => {
+    const email = `forjada-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await subscribe(form(email), '10.1.0.9', { 'Sec-Fetch-Site': 'cross-site' });
+    expect(res.status).toBe(403);
+    expect(await confirmations(email)).toEqual([]);
+    const ours = await subscribe(form(email), '10.1.0.9', { 'Sec-Fetch-Site': 'same-origin' });
+    expect(ours.status).toBe(303);
+  });
+
   it('says the same to an address that is pending or subscribed already', async () => {
     const email = `assinante-${randomUUID().slice(0, 8)}@example.com`;
     const first = await subscribe(form(email), '10.1.0.2');

@@ -14,7 +14,8 @@
  * then, as RFC 8058 expects.
  *
  * No CSRF token: a forged cross-site post can do nothing its sender could not
- * do directly. Subscribing only queues a confirmation mail to the address
+ * do directly (and a browser's cross-site subscription post is refused, so a
+ * hostile page cannot spend its visitors' per-client attempts). Subscribing only queues a confirmation mail to the address
  * typed (nothing happens without its owner's click, and SQL limits how
  * often); confirming and unsubscribing need the secret token from the mail,
  * and unsubscribing must work cross-site by design (RFC 8058).
@@ -106,6 +107,12 @@ export function createNewsletterForms(deps: NewsletterFormsDeps): Hono {
   );
 
   app.post(newsletterPaths.subscribe, async (c) => {
+    // A hostile page's hidden form would spend its visitors' hourly attempts
+    // (the per-client limit) on addresses of its choosing: browsers say when a
+    // post comes from another site, and the form is only ever posted from ours.
+    if (c.req.header('sec-fetch-site') === 'cross-site') {
+      return plain(403, 'Inscreva-se pela página do site. / Subscribe from the site\'s own page.\n');
+    }
     const fields = await formFields(c);
     const lang = pageLanguage(one(fields.lang));
     const called = await call(c, 'newsletter_subscribe', {

@@ -70,9 +70,10 @@ create table public.newsletter_subscribers (
 
 comment on table public.newsletter_subscribers is 'Readers who asked for new posts by email. Pending until the button of the confirmation mail is pressed, forgotten after 7 days if never confirmed; unsubscribing deletes the row. Only the admin may read it.';
 comment on column public.newsletter_subscribers.languages is 'pt, en or both: the posts this reader receives.';
+comment on column public.newsletter_subscribers.confirm_sent_at is 'When the last confirmation link was sent: it works 7 days from then, and a never-confirmed address is forgotten then.';
 comment on column public.newsletter_subscribers.source is 'form: subscribed and confirmed here; import: brought from another platform by the admin, who confirmed they had consented there.';
 
-create index newsletter_subscribers_pending_idx on public.newsletter_subscribers (created_at) where status = 'pending';
+create index newsletter_subscribers_pending_idx on public.newsletter_subscribers ((coalesce(confirm_sent_at, created_at))) where status = 'pending';
 create index newsletter_subscribers_confirmed_idx on public.newsletter_subscribers (confirmed_at) where status = 'confirmed';
 
 alter table public.newsletter_subscribers enable row level security;
@@ -201,20 +202,40 @@ create index newsletter_attempts_client_idx on private.newsletter_attempts (clie
 create index newsletter_attempts_at_idx on private.newsletter_attempts (at);
 alter table private.newsletter_attempts enable row level security;
 
--- the caller's address as the api gateway gives it (hosted: cloudflare's
+-- the caller as the api gateway gives it (hosted: cloudflare's
 -- cf-connecting-ip, else the first x-forwarded-for; the local backend puts
--- the address it trusts there and drops what the client sent).
+-- the address it trusts there and drops what the client sent). an ipv6
+-- client is its /64: every home and every server gets 2^64 addresses to
+-- rotate through. an ipv4 address written as ipv6 (::ffff:a.b.c.d, a server
+-- listening on ::) is that ipv4 address.
 create or replace function private.request_client()
 returns text
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  with h as (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb as headers)
-  select coalesce(nullif(trim(h.headers ->> 'cf-connecting-ip'), ''),
-                  nullif(trim(split_part(h.headers ->> 'x-forwarded-for', ',', 1)), ''),
-                  'unknown')
-    from h;
+declare
+  headers jsonb := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb;
+  raw text := coalesce(nullif(trim(headers ->> 'cf-connecting-ip'), ''),
+                       nullif(trim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''));
+  address inet;
+begin
+  if raw is null then
+    return 'unknown';
+  end if;
+  begin
+    address := raw::inet;
+  exception when others then
+    return raw;
+  end;
+  if family(address) = 6 and host(address) ~* '^::ffff:[0-9.]+$' then
+    return substr(host(address), 8);
+  end if;
+  if family(address) = 6 then
+    return host(network(set_masklen(address, 64))) || '/64';
+  end if;
+  return host(address);
+end;
 $$;
 
 -- ---------------------------------------------------------------------------
@@ -243,6 +264,8 @@ set search_path = ''
 as $$
 declare
   address text := lower(trim(coalesce(email, '')));
+  -- the mailbox the limits count: name+tag@domain reaches name@domain at most providers.
+  mailbox text := regexp_replace(lower(trim(coalesce(email, ''))), '\+[^@]*@', '@');
   wanted text[];
   caller_client text := private.request_client();
   token text;
@@ -262,8 +285,12 @@ begin
     page_language := wanted[1];
   end if;
 
+  -- one subscription at a time: the counts below and the attempt they admit
+  -- must not interleave with another call's (postgresql runs calls at once;
+  -- without this, simultaneous calls all see the same count and pass).
+  perform pg_advisory_xact_lock(hashtext('public.newsletter_subscribe'));
   delete from private.newsletter_attempts where at < now() - interval '1 hour';
-  if (select count(*) from private.newsletter_attempts a where a.email = address) >= 3 then
+  if (select count(*) from private.newsletter_attempts a where a.email = mailbox) >= 3 then
     raise exception 'newsletter_address_limit' using errcode = 'PT429';
   end if;
   if (select count(*) from private.newsletter_attempts a where a.client = caller_client) >= 10 then
@@ -273,7 +300,7 @@ begin
        where q.kind = 'newsletter_confirm' and q.created_at > now() - interval '1 hour') >= 200 then
     raise exception 'newsletter_busy' using errcode = 'PT429';
   end if;
-  insert into private.newsletter_attempts (email, client) values (address, caller_client);
+  insert into private.newsletter_attempts (email, client) values (mailbox, caller_client);
 
   token := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
   insert into public.newsletter_subscribers as s (email, languages, requested_languages, confirm_token_hash, confirm_sent_at)
@@ -548,7 +575,9 @@ as $$
 declare
   forgotten integer;
 begin
-  delete from public.newsletter_subscribers where status = 'pending' and created_at < now() - interval '7 days';
+  -- a link sent again lives its 7 days: counted from the last one.
+  delete from public.newsletter_subscribers
+   where status = 'pending' and coalesce(confirm_sent_at, created_at) < now() - interval '7 days';
   get diagnostics forgotten = row_count;
   update public.newsletter_subscribers
      set requested_languages = null, confirm_token_hash = null, confirm_sent_at = null

@@ -7,6 +7,7 @@
  * what it needs it says what to set and exits 2.
  */
 import path from 'node:path';
+import pg from 'pg';
 import { main } from '../../server/cli/mail-worker.ts';
 import { PROJECT_ROOT } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/open.ts';
@@ -83,6 +84,18 @@ describe.each(targets)('npm run mail-worker on $name', (target) => {
     expect(mail.text).toMatch(/https:\/\/helena\.example\/newsletter\/unsubscribe\?token=[0-9a-f-]{36}&lang=pt/);
     const listUnsubscribe = mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
     expect(listUnsubscribe).toMatch(/<https:\/\/project\.supabase\.example\/functions\/v1\/newsletter-unsubscribe\?token=[0-9a-f-]{36}&lang=pt>/);
+
+    // While one --once run is still sending, a second leaves it the work (two would double MAIL_RATE).
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query(`select pg_advisory_lock(hashtext('mail-worker --once'))`);
+      const overlapping = await quietly(() => main(['--once'], { DATABASE_URL: asOwner.toString(), SITE_URL: 'https://helena.example', SMTP_URL: sink.url, MAIL_FROM: 'noreply@helena.example' }));
+      expect(overlapping.result).toBe(0);
+      expect(overlapping.stderr).toContain('the previous --once run is still sending');
+    } finally {
+      await holder.end();
+    }
 
     // A second run finds nothing new: the post went once.
     expect((await quietly(() => main(['--once'], { DATABASE_URL: asOwner.toString(), SITE_URL: 'https://helena.example', SMTP_URL: sink.url, MAIL_FROM: 'noreply@helena.example' }))).result).toBe(0);

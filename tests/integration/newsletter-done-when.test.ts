@@ -20,7 +20,7 @@ afterAll(async () => {
   await sink.current?.close();
 });
 
-const headerOf = (raw: { key: string; line: string }[], name: string) => {
+const headerOf = (raw: readonly { key: string; line: string }[], name: string) => {
   const line = raw.find((h) => h.key === name)?.line ?? '';
   return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
 };

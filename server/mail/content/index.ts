@@ -23,6 +23,8 @@ export interface MailSite {
 export interface MailSources {
   /** The post as readers may see it now; undefined when it is not public (withdrawn, deleted). */
   publicPost(id: string): Promise<MailedPost | undefined>;
+  /** Whether readers may see the post now: asked for every mail, so none goes out once she withdraws it. */
+  isPublic(id: string): Promise<boolean>;
   /** Any post, public or not (her test copy). */
   anyPost(id: string): Promise<MailedPost | undefined>;
   /** The site's name in a language (the author_name setting). */
@@ -34,11 +36,16 @@ export interface Skipped {
   skip: string;
 }
 
-export interface MailRenderer {
-  render(mail: QueuedMail): Promise<OutgoingMail | Skipped>;
+/** Not now: its post is not public at the moment; the mail waits for it. */
+export interface Postponed {
+  postpone: string;
 }
 
-/** How long a post's rendered mail and the site's name are reused: a send to thousands renders the post once, an edit shows within seconds. */
+export interface MailRenderer {
+  render(mail: QueuedMail): Promise<OutgoingMail | Skipped | Postponed>;
+}
+
+/** How long a post's rendered mail and the site's name are reused: a send to thousands renders the post once, an edit shows within seconds (whether it is public is asked for every mail). */
 const REUSE_MS = 5_000;
 
 /** Stands for the subscriber's own unsubscribe address in a post rendered once for all (letters and digits: escaping leaves it alone). */
@@ -73,7 +80,7 @@ async function renderQueuedMail(
   sources: MailSources,
   siteNameIn: (lang: MailLanguage) => Promise<string>,
   postFor: (id: string, siteName: string) => Promise<ReturnType<typeof postMail> | undefined>,
-): Promise<OutgoingMail | Skipped> {
+): Promise<OutgoingMail | Skipped | Postponed> {
   const lang: MailLanguage = mail.language === 'en' ? 'en' : 'pt';
   const siteName = await siteNameIn(lang);
   const base = {
@@ -99,9 +106,10 @@ async function renderQueuedMail(
       return { ...base, ...postMail({ post, siteName, siteUrl: site.siteUrl, unsubscribeUrl: undefined, test: true }) };
     }
     case 'newsletter_post': {
-      const written = mail.post_id ? await postFor(mail.post_id, siteName) : undefined;
-      if (!written || !mail.post_id) return { skip: 'the post was withdrawn before this mail went out' };
       if (!mail.unsubscribe_token) return { skip: 'the subscriber left' };
+      // The rendering is kept a few seconds; whether the post may be read is asked every time.
+      const written = mail.post_id && (await sources.isPublic(mail.post_id)) ? await postFor(mail.post_id, siteName) : undefined;
+      if (!written || !mail.post_id) return { postpone: 'waiting: the post is not public now (unpublished or rescheduled while it was being sent)' };
       const secret = `token=${encodeURIComponent(mail.unsubscribe_token)}&lang=${lang}`;
       const unsubscribeUrl = `${site.siteUrl}/newsletter/unsubscribe?${secret}`;
       const oneClickUrl = `${site.oneClickUrl ?? `${site.siteUrl}/newsletter/unsubscribe`}?${secret}`;

@@ -1,5 +1,5 @@
 /**
- * Review of issue 25: a confirmation link is valid 7 days from its mail
+ * Found by the security review of issue 25 (fixed): a confirmation link is valid 7 days from its mail
  * (newsletter_confirm: confirm_sent_at), and the mail says so ("o endereço é
  * esquecido em 7 dias"). But an unconfirmed address is forgotten 7 days after
  * its first request (newsletter_forget_unconfirmed: created_at): a reader who

@@ -1,5 +1,5 @@
 /**
- * Review of issue 25: newsletter_subscribe's limits (3 an hour per address,
+ * Found by the security review of issue 25 (fixed): newsletter_subscribe's limits (3 an hour per address,
  * 10 per client, 200 for the site) count the attempts already committed and
  * then add one, with nothing that makes two calls take turns. On PostgreSQL,
  * where hosted PostgREST (and this backend's pool) run requests at once, calls

@@ -1,5 +1,5 @@
 /**
- * Review of issue 25: newsletter_subscribe allows 10 calls an hour per client
+ * Found by the security review of issue 25 (fixed): newsletter_subscribe allows 10 calls an hour per client
  * address, counted by the whole address. An IPv6 client is given a /64 (2^64
  * addresses) by any ISP or hosting provider and can use a new one per call,
  * so for it the per-client limit does not exist: only the per-address limit

@@ -1,5 +1,5 @@
 /**
- * Review of issue 25: a delivered confirmation or sign-in link leaves the
+ * Found by the security review of issue 25 (fixed): a delivered confirmation or sign-in link leaves the
  * database (server/mail/queue.ts forgetSecrets), but one the SMTP server
  * refuses for good stays in private.mail_queue's payload for ever: the
  * newsletter's confirmation token (which confirms the address for 7 days)

@@ -1,10 +1,9 @@
 /**
- * Review of issue 25: a post she withdraws while its mails go out must stop
- * going out (decision 210: "the rest are cancelled"). The worker keeps a
- * post's rendered mail for 5 s (server/mail/content/index.ts REUSE_MS) and
- * sends it without asking again whether the post is still public, so every
- * mail of those 5 s still leaves: at MAIL_RATE 300, 25 readers get a post
- * she took down, and more at a faster rate.
+ * A post she withdraws while its mails go out stops going out at once, and
+ * the send resumes, each reader once, when it is public again (issue 25,
+ * decision 210). Found by the security review: the worker kept a post's
+ * rendered mail for 5 s and sent it without asking again whether the post
+ * was still public, so every mail of those 5 s still left.
  */
 import { randomUUID } from 'node:crypto';
 import { startSmtpSink, type SmtpSink } from '../../server/mail/testing/smtp-sink.ts';
@@ -38,10 +37,10 @@ describe.each(targets)('a post withdrawn while it is being sent, on $name', (tar
       [tag],
     );
     const title = `Publicado por engano ${tag}`;
-    const post: { id?: string } = {};
+    const post: { id?: string; withdrawing: boolean } = { withdrawing: true };
     // She withdraws the post as the first reader's copy arrives (before that mail is accepted).
     sink.current!.onMessage(async (mail) => {
-      if (mail.parsed.subject === title && post.id) await backend.sql(`update public.blog_posts set published = false where id = $1 and published`, [post.id]);
+      if (post.withdrawing && mail.parsed.subject === title && post.id) await backend.sql(`update public.blog_posts set published = false where id = $1 and published`, [post.id]);
     });
 
     const r = await admin.client
@@ -55,7 +54,21 @@ describe.each(targets)('a post withdrawn while it is being sent, on $name', (tar
     await backend.drainMail();
     await backend.drainMail();
 
-    const copies = sink.current!.received.filter((m) => m.parsed.subject === title);
-    expect(copies.length).toBe(1);
+    const copies = () => sink.current!.received.filter((m) => m.parsed.subject === title);
+    expect(copies().length).toBe(1);
+    const [waiting] = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from private.mail_queue where post_id = $1 and state = 'queued' and last_error like 'waiting:%'`,
+      [post.id],
+    );
+    expect(waiting!.n).toBe(19);
+
+    // Public again: the rest go, each reader once, the first one not again.
+    post.withdrawing = false;
+    await backend.sql(`update public.blog_posts set published = true where id = $1`, [post.id]);
+    await backend.sql(`update private.mail_queue set next_attempt_at = now() where post_id = $1 and state = 'queued'`, [post.id]);
+    await backend.drainMail();
+    const readers = copies().flatMap((m) => m.envelope.to);
+    expect(readers).toHaveLength(20);
+    expect(new Set(readers).size).toBe(20);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Review of issue 25: the limit of 3 confirmation mails an hour per address
+ * Found by the security review of issue 25 (fixed): the limit of 3 confirmation mails an hour per address
  * is what keeps the form from being used to flood someone's mailbox. It counts
  * the address as typed, but `name+anything@domain` reaches the mailbox of
  * `name@domain` at Gmail, Outlook, iCloud, Fastmail, Proton and most others:
