@@ -14,12 +14,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiKeys } from '../../server/keys.ts';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { signInAsAdmin } from './support/ui';
+import { focusedName, isFocused } from './support/focus.ts';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -82,19 +83,6 @@ async function expectAccessible(label: string) {
 
 const tab = () => page.getByRole('tabpanel', { name: 'Importar e exportar' });
 const fileInput = () => tab().getByLabel('Arquivo para importar (.xml ou .zip)');
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => el === document.activeElement);
-}
-/** The accessible name of what has the focus (its label, else its text). */
-function focusedName(): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el) return '';
-    const labelled = (el as HTMLInputElement).labels?.[0]?.textContent;
-    const type = el.tagName === 'INPUT' ? `[${el.getAttribute('type')}]` : '';
-    return `${el.tagName.toLowerCase()}${type}: ${(labelled ?? el.textContent ?? '').trim()}`;
-  });
-}
 const figure = (term: string) => tab().locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 
 async function chooseWithKeyboard(file: typeof wxr) {
@@ -175,7 +163,7 @@ describe('importing a WordPress export in the admin (issue 24)', () => {
     const order: string[] = [];
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press('Tab');
-      order.push(await focusedName());
+      order.push(await focusedName(page));
     }
     expect(order).toEqual([
       'input[radio]: Português',
@@ -222,7 +210,7 @@ describe('importing a WordPress export in the admin (issue 24)', () => {
 
   it('"Baixar relatório" (Tab, Enter) downloads the report as text', async () => {
     await page.keyboard.press('Tab');
-    expect(await focusedName()).toBe('button: Baixar relatório');
+    expect(await focusedName(page)).toBe('button: Baixar relatório');
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     const file = await download;

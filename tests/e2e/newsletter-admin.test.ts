@@ -13,12 +13,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiKeys } from '../../server/keys.ts';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { signInAsAdmin, toast } from './support/ui';
+import { focusedName, isFocused } from './support/focus.ts';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -85,20 +86,6 @@ const fileInput = () => tab().getByLabel('Arquivo CSV');
 const consent = () => tab().getByRole('checkbox', { name: /^Confirmo que estas pessoas consentiram/ });
 const figure = (term: string) => tab().locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 const listRows = () => tab().getByRole('table', { name: 'Lista' }).getByRole('rowheader');
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => el === document.activeElement);
-}
-/** The accessible name of what has the focus (its label, else its text). */
-function focusedName(): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el) return '';
-    const labelled = (el as HTMLInputElement).labels?.[0]?.textContent;
-    const type = el.tagName === 'INPUT' ? `[${el.getAttribute('type')}]` : '';
-    const role = el.getAttribute('role') ? `(${el.getAttribute('role')})` : '';
-    return `${el.tagName.toLowerCase()}${type}${role}: ${(labelled ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}`;
-  });
-}
 
 /** The tab's three figures are the database's. */
 async function expectCountsOfDatabase() {
@@ -151,7 +138,7 @@ describe('her subscribers in the admin (issue 25)', () => {
     const order: string[] = [];
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
-      order.push(await focusedName());
+      order.push(await focusedName(page));
     }
     expect(order).toEqual([
       'input[radio]: Português',
@@ -212,7 +199,7 @@ describe('her subscribers in the admin (issue 25)', () => {
     await e2e.screenshot(page, 'remove-question');
     await e2e.expectAccessible(page, '"Assinantes", the removal\'s question');
     await page.keyboard.press('Tab');
-    expect(await focusedName()).toBe('button: Remover');
+    expect(await focusedName(page)).toBe('button: Remover');
     await page.keyboard.press('Enter');
     await toast(page, 'Assinante removido').waitFor();
     await expect.poll(() => listRows().allTextContents()).toEqual(expect.not.arrayContaining([readers.bruno]));
@@ -258,7 +245,7 @@ describe('"Enviar aos assinantes" in the post dialog (issue 25)', () => {
     // "Publicado", then "Agendar", then this switch.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    expect(await focusedName()).toBe('button(switch): Enviar aos assinantes');
+    expect(await focusedName(page)).toBe('button(switch): Enviar aos assinantes');
     await page.keyboard.press('Space');
     expect(await newsletterSwitch().getAttribute('aria-checked')).toBe('false');
     await dialog().getByText('Não vai por email aos assinantes.').waitFor();
