@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
-import { mailsTo, verifyLinkIn } from './mailer.ts';
+import { readOutbox } from '../mail/outbox-reader.ts';
+import { verifyLinkIn } from './mailer.ts';
 import { isAllowedRedirect } from './redirect.ts';
 import { authApp, call, decodeJwt, openTestDb, TEST_API_URL, testDeps, uniqueEmail } from './testing.ts';
 
@@ -30,9 +31,9 @@ afterAll(async () => {
 });
 
 async function mailTo(email: string): Promise<string> {
-  const mine = mailsTo(dataDir, email);
+  const mine = await readOutbox(dataDir, email);
   expect(mine.length).toBeGreaterThan(0);
-  return mine[mine.length - 1]!;
+  return mine[mine.length - 1]!.text;
 }
 
 function linkIn(mail: string): URL {
@@ -86,7 +87,7 @@ describe('a registered address answers as a new one (issue 22)', () => {
     const answers = [await signUp(registered, '10.8.0.1'), await signUp(fresh, '10.8.0.2')];
     for (const r of answers) expect(r.status).toBe(200);
     expect(Object.keys(answers[0]!.json).sort()).toEqual(Object.keys(answers[1]!.json).sort());
-    expect(mailsTo(dataDir, registered)).toEqual([]);
+    expect(await readOutbox(dataDir, registered)).toEqual([]);
 
     const again = [await signUp(registered, '10.8.0.3'), await signUp(fresh, '10.8.0.4')];
     for (const r of again) {

@@ -8,13 +8,13 @@
  *
  * createMailer is what the auth routes use when none is given: the auth
  * tests, which build the routes alone on the bootstrap schema (no queue
- * table), read its .eml files in `<dataDir>/outbox/` at once.
+ * table), read its mails in `<dataDir>/outbox/` at once (readOutbox).
  */
-import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { composeMail } from '../mail/compose.ts';
+import { authMail } from '../mail/content/auth-mail.tsx';
+import { createOutboxTransport } from '../mail/transport/outbox.ts';
 
 export interface Mail {
   to: string;
@@ -25,50 +25,23 @@ export interface Mail {
 export interface Mailer {
   /** `tx`: the transaction that wrote the mail's token; the mail is queued in it. */
   send(tx: Queryable, mail: Mail): Promise<void>;
-  /** Mails sent by this process, newest last (for tests and the CLI). */
-  readonly sent: readonly Mail[];
-}
-
-export function createMailer(dataDir: string | undefined): Mailer {
-  const sent: Mail[] = [];
-  return {
-    sent,
-    async send(_tx, mail) {
-      sent.push(mail);
-      if (!dataDir) return;
-      const dir = join(dataDir, 'outbox');
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
-      const eml = [
-        `To: ${mail.to}`,
-        'From: noreply@localhost',
-        `Subject: ${mail.subject}`,
-        `Date: ${new Date().toUTCString()}`,
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        mail.text,
-        '',
-      ].join('\r\n');
-      // Owner-only, like the JWT secret: the link signs the user in.
-      await writeFile(join(dir, name), eml, { mode: 0o600 });
-    },
-  };
 }
 
 /**
- * The mails to `address` in <dataDir>/outbox, oldest first (files are named
- * by the time they were sent): how a developer, the tests and the e2e runs
- * read what the local backend "sent".
+ * At once, no queue: the mail as the worker would make it (server/mail/),
+ * through the outbox transport; without a data directory, nowhere.
  */
-export function mailsTo(dataDir: string, address: string): string[] {
-  const dir = join(dataDir, 'outbox');
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return names.map((n) => readFileSync(join(dir, n), 'utf8')).filter((text) => text.includes(`To: ${address}`));
+export function createMailer(dataDir: string | undefined): Mailer {
+  const outbox = dataDir === undefined ? undefined : createOutboxTransport(dataDir);
+  return {
+    async send(_tx, mail) {
+      if (!outbox) return;
+      const written = authMail({ ...mail, siteName: 'localhost', siteUrl: 'http://localhost' });
+      const message = await composeMail({ ...written, to: mail.to, from: 'noreply@localhost', messageId: `<auth.${randomUUID()}@localhost>` });
+      const prepared = await outbox.prepare({ from: 'noreply@localhost', to: mail.to }, message);
+      await prepared.finish();
+    },
+  };
 }
 
 /** The /auth/v1/verify link a confirmation or recovery mail carries. */
@@ -78,15 +51,12 @@ export function verifyLinkIn(mail: string): string | undefined {
 
 /** The server's mailer: each mail a row of private.mail_queue, committed or rolled back with its token. */
 export function createQueueMailer(): Mailer {
-  const sent: Mail[] = [];
   return {
-    sent,
     async send(tx, mail) {
       await tx.query(`insert into private.mail_queue (kind, recipient, payload) values ('auth', $1, $2)`, [
         mail.to,
         JSON.stringify({ subject: mail.subject, text: mail.text }),
       ]);
-      sent.push(mail);
     },
   };
 }

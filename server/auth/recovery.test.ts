@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
-import { mailsTo, verifyLinkIn } from './mailer.ts';
+import { readOutbox } from '../mail/outbox-reader.ts';
+import { verifyLinkIn } from './mailer.ts';
 import { authApp, call, decodeJwt, openTestDb, testDeps, uniqueEmail } from './testing.ts';
 
 let db: Database;
@@ -30,12 +31,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const mailsToAddress = (email: string) => mailsTo(dataDir, email);
+const mailsToAddress = (email: string) => readOutbox(dataDir, email);
 
 async function linkTo(email: string): Promise<URL> {
-  const mails = mailsToAddress(email);
+  const mails = await mailsToAddress(email);
   expect(mails.length).toBeGreaterThan(0);
-  const link = verifyLinkIn(mails[mails.length - 1]!);
+  const link = verifyLinkIn(mails[mails.length - 1]!.text);
   expect(link).toBeDefined();
   return new URL(link!);
 }
@@ -72,8 +73,8 @@ describe('POST /recover', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.json).toEqual({});
     expect(b.json).toEqual(a.json);
-    expect(mailsToAddress(email)).toHaveLength(1);
-    expect(mailsToAddress(unknown)).toHaveLength(0);
+    expect(await mailsToAddress(email)).toHaveLength(1);
+    expect(await mailsToAddress(unknown)).toHaveLength(0);
     // Only the token's hash is stored.
     const link = await linkTo(email);
     const token = link.searchParams.get('token')!;
@@ -102,7 +103,7 @@ describe('POST /recover', () => {
       expect(third.status).toBe(429);
       expect(third.json).toEqual({ code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' });
     }
-    expect(mailsToAddress(email)).toHaveLength(2);
+    expect(await mailsToAddress(email)).toHaveLength(2);
   });
 
   it('asks for max_frequency seconds between two requests for one address', async () => {

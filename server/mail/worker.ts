@@ -250,8 +250,7 @@ function mailSources(db: Database): MailSources {
   const columns = 'id, title, excerpt, content, slug, language, image_url, image_alt';
   const one = async (sql: string, id: string) => (await db.query<MailedPost>(sql, [id])).rows[0];
   return {
-    publicPost: (id) => one(`select ${columns} from public.blog_posts where id = $1 and published and date <= public.site_now()`, id),
-    anyPost: (id) => one(`select ${columns} from public.blog_posts where id = $1`, id),
+    post: (id) => one(`select ${columns} from public.blog_posts where id = $1`, id),
     async isPublic(id) {
       const r = await db.query(`select 1 from public.blog_posts where id = $1 and published and date <= public.site_now()`, [id]);
       return r.rows.length === 1;

@@ -21,12 +21,10 @@ export interface MailSite {
 }
 
 export interface MailSources {
-  /** The post as readers may see it now; undefined when it is not public (withdrawn, deleted). */
-  publicPost(id: string): Promise<MailedPost | undefined>;
   /** Whether readers may see the post now: asked for every mail, so none goes out once she withdraws it. */
   isPublic(id: string): Promise<boolean>;
-  /** Any post, public or not (her test copy). */
-  anyPost(id: string): Promise<MailedPost | undefined>;
+  /** The post, public or not (her test copy; a subscriber's once isPublic said yes). */
+  post(id: string): Promise<MailedPost | undefined>;
   /** The site's name in a language (the author_name setting). */
   siteName(language: MailLanguage): Promise<string>;
 }
@@ -65,7 +63,7 @@ export function createMailRenderer(site: MailSite, sources: MailSources): MailRe
   const postFor = async (id: string, siteName: string) => {
     const kept = posts.get(id);
     if (kept && kept.until > Date.now()) return kept.written;
-    const post = await sources.publicPost(id);
+    const post = await sources.post(id);
     const written = post && postMail({ post, siteName, siteUrl: site.siteUrl, unsubscribeUrl: UNSUBSCRIBE_MARK, test: false });
     if (posts.size > 100) posts.clear();
     posts.set(id, { written, until: Date.now() + REUSE_MS });
@@ -101,7 +99,7 @@ async function renderQueuedMail(
       return { ...base, ...written, headers: { 'Auto-Submitted': 'auto-generated' } };
     }
     case 'newsletter_test': {
-      const post = typeof payload.post_id === 'string' ? await sources.anyPost(payload.post_id) : undefined;
+      const post = typeof payload.post_id === 'string' ? await sources.post(payload.post_id) : undefined;
       if (!post) return { skip: 'the post was deleted' };
       return { ...base, ...postMail({ post, siteName, siteUrl: site.siteUrl, unsubscribeUrl: undefined, test: true }) };
     }

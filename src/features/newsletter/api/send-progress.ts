@@ -1,19 +1,11 @@
 import { supabase } from '@/lib/supabase';
+import type { Database } from '@/types/database.types';
 import { refusal } from './newsletter-error';
 
-/** One post mailed to the subscribers, and where its mails stand. */
-export interface PostSendProgress {
-  post_id: string;
-  title: string;
-  language: string;
-  queued_at: string;
-  recipients: number;
-  sent: number;
-  failed: number;
-  waiting: number;
-  cancelled: number;
-  last_sent_at: string | null;
-}
+type SendRow = Database['public']['Functions']['newsletter_send_progress']['Returns'][number];
+
+/** One post mailed to the subscribers, and where its mails stand (no mail sent yet: no last_sent_at). */
+export type PostSendProgress = Omit<SendRow, 'last_sent_at'> & { last_sent_at: string | null };
 
 /** newsletter_send_progress(): every post sent, newest first. */
 export async function getSendProgress(): Promise<PostSendProgress[]> {
