@@ -5,6 +5,102 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      blog_post_corrections: {
+        Row: {
+          created_at: string;
+          id: string;
+          note: string;
+          post_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          note: string;
+          post_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          note?: string;
+          post_id?: string;
+        };
+        Relationships: [];
+      };
+      blog_post_review_links: {
+        Row: {
+          created_at: string;
+          expires_at: string;
+          id: string;
+          post_id: string;
+          token_hash: string;
+        };
+        Insert: {
+          created_at?: string;
+          expires_at: string;
+          id?: string;
+          post_id: string;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          expires_at?: string;
+          id?: string;
+          post_id?: string;
+          token_hash?: string;
+        };
+        Relationships: [];
+      };
+      blog_post_revisions: {
+        Row: {
+          category: string | null;
+          content: string | null;
+          date: string;
+          excerpt: string | null;
+          id: number;
+          image_alt: string | null;
+          image_url: string | null;
+          post_id: string;
+          published: boolean;
+          read_time: string;
+          replaced_at: string;
+          saved_at: string;
+          slug: string;
+          title: string;
+        };
+        Insert: {
+          category?: string | null;
+          content?: string | null;
+          date: string;
+          excerpt?: string | null;
+          id?: number;
+          image_alt?: string | null;
+          image_url?: string | null;
+          post_id: string;
+          published: boolean;
+          read_time: string;
+          replaced_at?: string;
+          saved_at: string;
+          slug: string;
+          title: string;
+        };
+        Update: {
+          category?: string | null;
+          content?: string | null;
+          date?: string;
+          excerpt?: string | null;
+          id?: number;
+          image_alt?: string | null;
+          image_url?: string | null;
+          post_id?: string;
+          published?: boolean;
+          read_time?: string;
+          replaced_at?: string;
+          saved_at?: string;
+          slug?: string;
+          title?: string;
+        };
+        Relationships: [];
+      };
       blog_post_slugs: {
         Row: {
           created_at: string;
@@ -46,6 +142,7 @@ export type Database = {
           origin_url: string | null;
           published: boolean;
           read_time: string;
+          revised_at: string | null;
           slug: string;
           title: string;
           translation_group: string | null;
@@ -68,6 +165,7 @@ export type Database = {
           origin_url?: string | null;
           published?: boolean;
           read_time?: string;
+          revised_at?: string | null;
           slug?: string;
           title: string;
           translation_group?: string | null;
@@ -90,6 +188,7 @@ export type Database = {
           origin_url?: string | null;
           published?: boolean;
           read_time?: string;
+          revised_at?: string | null;
           slug?: string;
           title?: string;
           translation_group?: string | null;
@@ -209,6 +308,17 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      create_review_link: {
+        Args: {
+          post_id: string;
+          days?: number;
+        };
+        Returns: {
+          id: string;
+          token: string;
+          expires_at: string;
+        }[];
+      };
       ensure_translation_group: {
         Args: {
           post_id: string;
@@ -222,6 +332,12 @@ export type Database = {
       has_required_aal: {
         Args: Record<PropertyKey, never>;
         Returns: boolean;
+      };
+      import_corrections: {
+        Args: {
+          corrections: Json;
+        };
+        Returns: number;
       };
       import_posts: {
         Args: {
@@ -298,6 +414,12 @@ export type Database = {
           token: string;
         };
         Returns: boolean;
+      };
+      review_post: {
+        Args: {
+          token: string;
+        };
+        Returns: unknown[];
       };
       site_now: {
         Args: Record<PropertyKey, never>;

@@ -99,6 +99,8 @@ describe.each(targets)('spec §7 data calls on $name', (target) => {
           'origin_source', 'origin_id', 'origin_url',
           // "Enviar aos assinantes" (issue 25): whether she mailed it, public like the post.
           'newsletter',
+          // when its public text last changed (issue 26): "Atualizado em", dateModified.
+          'revised_at',
         ].sort(),
       );
     });

@@ -231,6 +231,9 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1",
       );
       expect(rows).toEqual([
+        { relname: 'blog_post_corrections', relrowsecurity: true },
+        { relname: 'blog_post_review_links', relrowsecurity: true },
+        { relname: 'blog_post_revisions', relrowsecurity: true },
         { relname: 'blog_post_slugs', relrowsecurity: true },
         { relname: 'blog_posts', relrowsecurity: true },
         { relname: 'newsletter_sends', relrowsecurity: true },
@@ -245,6 +248,17 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "select tablename, cmd, array_to_string(roles, ',') as roles, policyname, permissive from pg_policies where schemaname = 'public' order by 1, 2, 3, 5",
       );
       expect(rows.map((r) => `${r.tablename} ${r.cmd} ${r.roles} ${r.permissive.toLowerCase()}: ${r.policyname}`)).toEqual([
+        'blog_post_corrections DELETE authenticated permissive: Admins can withdraw corrections',
+        "blog_post_corrections DELETE authenticated restrictive: Withdrawing corrections needs the admin's second factor",
+        'blog_post_corrections INSERT authenticated permissive: Admins can correct published posts',
+        "blog_post_corrections INSERT authenticated restrictive: Correcting needs the admin's second factor",
+        'blog_post_corrections SELECT anon,authenticated permissive: Anyone can read the corrections of posts they may read',
+        'blog_post_review_links DELETE authenticated permissive: Admins can revoke review links',
+        "blog_post_review_links DELETE authenticated restrictive: Revoking review links needs the admin's second factor",
+        'blog_post_review_links SELECT authenticated permissive: Admins can see the review links',
+        "blog_post_review_links SELECT authenticated restrictive: Seeing the review links needs the admin's second factor",
+        'blog_post_revisions SELECT authenticated permissive: Admins can read the revisions',
+        "blog_post_revisions SELECT authenticated restrictive: Reading the revisions needs the admin's second factor",
         'blog_post_slugs INSERT authenticated permissive: Admins can keep the old addresses of posts',
         "blog_post_slugs INSERT authenticated restrictive: Keeping old addresses needs the admin's second factor",
         'blog_post_slugs SELECT anon,authenticated permissive: Anyone can read the addresses of posts they may read',
@@ -284,6 +298,10 @@ describe.each(targets)('RLS matrix on $name', (target) => {
           order by 1, 2`,
       );
       expect(rows.map((r) => `${r.role} ${r.relname}: ${r.privileges}`)).toEqual([
+        'anon blog_post_corrections: SELECT',
+        // drafts' history and links are hers: a visitor reads a review link's post only through review_post(token).
+        'anon blog_post_review_links: ',
+        'anon blog_post_revisions: ',
         'anon blog_post_slugs: SELECT',
         'anon blog_posts: SELECT',
         // the list is hers: a visitor holds no right on it at all (subscribing is a function).
@@ -291,6 +309,12 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'anon newsletter_subscribers: ',
         'anon site_settings: SELECT',
         'anon user_roles: SELECT',
+        // INSERT by column (post_id, note, created_at): the id is the database's.
+        'authenticated blog_post_corrections: SELECT,DELETE',
+        // SELECT by column: the token's hash stays out; links are made by create_review_link().
+        'authenticated blog_post_review_links: DELETE',
+        // written by the save's own trigger, never by a client.
+        'authenticated blog_post_revisions: SELECT',
         'authenticated blog_post_slugs: SELECT,INSERT',
         'authenticated blog_posts: SELECT,INSERT,UPDATE,DELETE',
         'authenticated newsletter_sends: SELECT',
@@ -333,19 +357,20 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
 
-    it("each function is callable only by whom it is for; anon calls none but is_admin(), site_now() and the newsletter's three reader doors", async () => {
+    it("each function is callable only by whom it is for; anon calls none but is_admin(), site_now(), the newsletter's three reader doors and review_post()", async () => {
       const rows = await backend.sql<{ fn: string; anon: boolean; authenticated: boolean }>(
         `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
                 has_function_privilege('authenticated', p.oid, 'execute') as authenticated
            from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
       );
       // Subscribing answers the same whatever the list holds; confirming and unsubscribing need a mail's secret.
-      expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual(['is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'site_now']);
+      // A review link's post needs its secret too.
+      expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual(['is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'review_post', 'site_now']);
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
-        'ensure_translation_group', 'has_required_aal', 'import_posts', 'is_admin',
+        'create_review_link', 'ensure_translation_group', 'has_required_aal', 'import_corrections', 'import_posts', 'is_admin',
         // her functions check is_admin() themselves, or run as the caller under row level security.
         'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers', 'newsletter_send_progress', 'newsletter_send_test',
-        'newsletter_subscribe', 'newsletter_unsubscribe', 'site_now', 'slugify',
+        'newsletter_subscribe', 'newsletter_unsubscribe', 'review_post', 'site_now', 'slugify',
       ]);
       const call = await as('anon').rpc('ensure_translation_group', { post_id: randomUUID() });
       expectDenied(call, 'anon');
