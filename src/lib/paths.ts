@@ -18,6 +18,8 @@ export const paths = {
   /** Link-preview images (1200×630 PNG): the default card of a home page, and a post's card (by id: an asset, not an address). */
   homeCard: (language: Language) => `/og/${language}.png`,
   postCard: (id: string) => `/og/post/${encodeURIComponent(id)}.png`,
+  /** A review link (issue 26): a post as it will be published, for whoever holds the token. In the query, so a static host serves it as one file. */
+  preview: (token: string) => `/preview?token=${encodeURIComponent(token)}`,
 } as const;
 
 /** The address of a post row (its language as the database has it: pt or en). */
