@@ -29,6 +29,7 @@ describe('database types', () => {
         );
         create function public.add(a int, b int default 1) returns int language sql as 'select a + b';
         create function public.touch() returns trigger language plpgsql as 'begin return new; end';
+        create function public.calm_notes() returns setof public.notes language sql as 'select * from public.notes';
       `);
       const types = await generateDatabaseTypes(db);
       const block = (name: string) => types.slice(types.indexOf(`${name}: {`), types.indexOf('};', types.indexOf(`${name}: {`)));
@@ -43,6 +44,8 @@ describe('database types', () => {
       expect(block('Update')).toContain('body?: string;');
       expect(types).toContain("mood: 'calm' | 'busy';");
       expect(types).toMatch(/add: \{\s+Args: \{\s+a: number;\s+b\?: number;\s+\};\s+Returns: number;/);
+      // A function returning a table's rows returns that table's Row type.
+      expect(types).toMatch(/calm_notes: \{\s+Args: Record<PropertyKey, never>;\s+Returns: Database\['public'\]\['Tables'\]\['notes'\]\['Row'\]\[\];/);
       // Trigger functions are not callable through the API.
       expect(types).not.toContain('touch');
     } finally {

@@ -138,7 +138,10 @@ ${indent(3)}};`;
     const columns = modes.flatMap((mode, i): [string, string][] =>
       mode === 't' || mode === 'o' ? [[allNames[i] ?? `column${i}`, pgToTs(f.all_arg_types[i] ?? 'unknown')]] : [],
     );
-    const returns = columns.length > 0 ? objectType(columns, 4) : pgToTs(f.return_type);
+    // `setof public.blog_posts`: the table's row, as supabase gen types writes it.
+    const table = f.return_type.replace(/^public\./, '');
+    const returns =
+      columns.length > 0 ? objectType(columns, 4) : tables.has(table) ? `Database['public']['Tables']['${table}']['Row']` : pgToTs(f.return_type);
     return `${indent(3)}${f.name}: {
 ${indent(4)}Args: ${args.length === 0 ? 'Record<PropertyKey, never>' : objectType(args, 4)};
 ${indent(4)}Returns: ${f.returns_set ? `${returns}[]` : returns};

@@ -419,7 +419,7 @@ export type Database = {
         Args: {
           token: string;
         };
-        Returns: unknown[];
+        Returns: Database['public']['Tables']['blog_posts']['Row'][];
       };
       site_now: {
         Args: Record<PropertyKey, never>;

@@ -72,6 +72,8 @@ describe.each(targets)('backup and restore on $name', (target) => {
     });
     // published under one address, then moved: the old one must keep leading to it.
     expect((await db.from('blog_posts').update({ slug: 'crise-em-tres-atos-revista' }).eq('id', published)).error).toBeNull();
+    // a public correction (issue 26): part of what readers read, so part of the backup.
+    expect((await db.from('blog_post_corrections').insert({ post_id: published, note: 'O terceiro ato foi em 2018.' })).error).toBeNull();
     const { data: group } = await db.rpc('ensure_translation_group', { post_id: published });
     const english = await insert({
       title: 'Crisis in three acts',
@@ -126,6 +128,13 @@ describe.each(targets)('backup and restore on $name', (target) => {
     expect(restoredCover!.image_url).toBe(`${fresh.url}/storage/v1/object/public/post-images/posts/capa/1600.png`);
     expect(restoredCover!.content).toContain(restoredCover!.image_url!);
     expect(Buffer.from(await (await fetch(restoredCover!.image_url!)).arrayBuffer())).toEqual(PNG);
+
+    const corrections = async (b: typeof first) =>
+      (await b.service.from('blog_post_corrections').select('post_id, note, created_at').order('created_at')).data!.map((c) => ({ ...c, created_at: Date.parse(c.created_at) }));
+    expect(await corrections(fresh)).toEqual(await corrections(first));
+    expect((await corrections(fresh)).map((c) => c.note)).toEqual(['O terceiro ato foi em 2018.']);
+    const revised = async (b: typeof first) => (await b.service.from('blog_posts').select('revised_at').eq('id', ids.published!).single()).data!.revised_at;
+    expect(Date.parse((await revised(fresh))!)).toBe(Date.parse((await revised(first))!));
 
     const { data: hero } = await fresh.anon().from('site_settings').select('value').eq('key', 'hero_title').eq('language', 'pt').single();
     expect(hero!.value).toBe('Olá, leitores');

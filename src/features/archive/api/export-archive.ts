@@ -17,7 +17,7 @@ async function allPosts(client: ArchiveClient): Promise<BackupPost[]> {
   for (let from = 0; ; from += PAGE) {
     const { data, error } = await client.from('blog_posts').select('*').order('created_at').order('id').range(from, from + PAGE - 1);
     if (error) throw new Error(`Reading the posts failed: ${error.message}`);
-    for (const row of data ?? []) posts.push({ ...row, old_slugs: [] } as BackupPost);
+    for (const row of data ?? []) posts.push({ ...row, old_slugs: [], corrections: [] } as BackupPost);
     if ((data ?? []).length < PAGE) break;
   }
   const byId = new Map(posts.map((p) => [p.id, p]));
@@ -34,6 +34,17 @@ async function allPosts(client: ArchiveClient): Promise<BackupPost[]> {
       const post = byId.get(s.post_id);
       if (post && s.language === post.language && s.slug !== post.slug) post.old_slugs.push(s.slug);
     }
+    if ((data ?? []).length < PAGE) break;
+  }
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await client
+      .from('blog_post_corrections')
+      .select('post_id, note, created_at')
+      .order('created_at')
+      .order('id')
+      .range(from, from + PAGE - 1);
+    if (error) throw new Error(`Reading the corrections failed: ${error.message}`);
+    for (const c of data ?? []) byId.get(c.post_id)?.corrections.push({ note: c.note, created_at: c.created_at });
     if ((data ?? []).length < PAGE) break;
   }
   return posts;

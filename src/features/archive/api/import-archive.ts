@@ -182,6 +182,15 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     step(batch.length);
   }
 
+  // A backup's corrections, once its posts exist (issue 26); those already here are skipped.
+  const corrections = plan.posts.flatMap((post) =>
+    post.id === undefined ? [] : (post.corrections ?? []).map((c) => ({ post_id: post.id, note: c.note, created_at: c.createdAt })),
+  );
+  for (let from = 0; from < corrections.length; from += IMPORT_BATCH_SIZE) {
+    const { error } = await client.rpc('import_corrections', { corrections: corrections.slice(from, from + IMPORT_BATCH_SIZE) });
+    if (error) throw new ImportWriteError(`The database refused the posts' corrections (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
+  }
+
   for (const setting of plan.settings ?? []) {
     const { data, error } = await client
       .from('site_settings')

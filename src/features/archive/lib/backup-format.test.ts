@@ -30,6 +30,7 @@ function post(overrides: Partial<BackupPost>): BackupPost {
     origin_source: null,
     origin_id: null,
     origin_url: null,
+    corrections: [],
     ...overrides,
   };
 }
@@ -46,6 +47,10 @@ const POSTS: BackupPost[] = [
     origin_source: 'wordpress',
     origin_id: '42',
     origin_url: 'https://blog.example/?p=42',
+    corrections: [
+      { note: 'Data corrigida: "3 de maio".', created_at: '2025-02-01T10:00:00.000Z' },
+      { note: 'Second: #2\nlinha', created_at: '2025-02-02T10:00:00.000Z' },
+    ],
   }),
   post({
     id: '22222222-2222-4222-8222-222222222222',
@@ -118,6 +123,7 @@ function expected(p: BackupPost, status: PlannedPost['status']): PlannedPost {
     translationOutdated: p.translation_outdated,
     createdAt: p.created_at,
     updatedAt: p.updated_at,
+    corrections: p.corrections.map((c) => ({ note: c.note, createdAt: c.created_at })),
   };
 }
 
@@ -227,6 +233,18 @@ describe('the backup, written and read back', () => {
 function copyAllBut(zip: ReturnType<typeof openZip>, except: string): Record<string, Uint8Array> {
   return Object.fromEntries(zip.names.filter((n) => n !== except && n !== 'manifest.json').map((n) => [n, zip.read(n)]));
 }
+
+describe('corrections in a backup', () => {
+  it("are in their post's front matter with their dates; a post without any has the file backups had before them", async () => {
+    const zip = openZip(await backupBytes());
+    const withCorrections = zip.text('posts/pt/um-post.md');
+    expect(withCorrections).toContain('corrections:');
+    expect(withCorrections).toContain('created_at: 2025-02-01T10:00:00.000Z');
+    const without = zip.names.filter((n) => n.startsWith('posts/') && n !== 'posts/pt/um-post.md');
+    expect(without).toHaveLength(3);
+    for (const name of without) expect(zip.text(name), name).not.toContain('corrections');
+  });
+});
 
 describe('readBackup refuses', () => {
   async function withFile(path: string, text: string): Promise<Uint8Array> {

@@ -44,6 +44,13 @@ export interface BackupPost {
   origin_source: string | null;
   origin_id: string | null;
   origin_url: string | null;
+  /** Its public corrections, oldest first (issue 26). */
+  corrections: BackupCorrection[];
+}
+
+export interface BackupCorrection {
+  note: string;
+  created_at: string;
 }
 
 export interface BackupObject {
@@ -186,6 +193,8 @@ function postFile(post: BackupPost, createdAt: string): string {
     translation_group: post.translation_group,
     translation_outdated: post.translation_outdated,
     origin: post.origin_source ? { source: post.origin_source, id: post.origin_id, url: post.origin_url } : null,
+    // only when there are any: a post's file reads as backups written before corrections existed.
+    ...(post.corrections.length > 0 ? { corrections: post.corrections } : {}),
   };
   // lineWidth 0: a long title or excerpt stays on one line; the body follows the closing line as it is.
   return `---\n${stringifyYaml(front, { lineWidth: 0 })}---\n${post.content ?? ''}`;
@@ -325,6 +334,11 @@ function readPost(text: string, file: string): PlannedPost {
     'origin',
     (v) => v === null || (isRecord(v) && ORIGIN_SOURCES.has(v.source as PostOrigin['source']) && typeof v.id === 'string' && v.id !== '' && isTextOrNull(v.url)),
   ) as PostOrigin | null;
+  // Backups written before corrections existed have none.
+  const corrections = (front.corrections === undefined ? [] : field(
+    'corrections',
+    (v) => Array.isArray(v) && v.every((c) => isRecord(c) && typeof c.note === 'string' && c.note.trim() !== '' && c.note.length <= 500 && isDate(c.created_at)),
+  )) as BackupCorrection[];
   return {
     origin: origin ? { source: origin.source, id: origin.id, url: origin.url } : { source: 'backup', id, url: null },
     id,
@@ -345,6 +359,7 @@ function readPost(text: string, file: string): PlannedPost {
     translationOutdated,
     createdAt,
     updatedAt,
+    corrections: corrections.map((c) => ({ note: c.note, createdAt: c.created_at })),
   };
 }
 

@@ -53,6 +53,8 @@ export interface PlannedPost {
   translationOutdated?: boolean;
   createdAt?: string;
   updatedAt?: string;
+  /** Backup only: its public corrections (issue 26). */
+  corrections?: { note: string; createdAt: string }[];
 }
 
 /** An item of the file that is not imported, and why (shown before anything is written). */

@@ -33,6 +33,7 @@ async function backupZip(): Promise<Uint8Array> {
           origin_source: null,
           origin_id: null,
           origin_url: null,
+          corrections: [],
         },
       ],
       settings: [],
