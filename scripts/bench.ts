@@ -20,7 +20,8 @@
  * run stay on PGlite's temporary directory: the scale run adds 20,000
  * posts). BENCH_ONLY=reads stops after the reads; BENCH_ONLY=import runs only the
  * import's figures (scripts/bench-import.ts), BENCH_ONLY=mail the newsletter's
- * (scripts/bench-mail.ts).
+ * (scripts/bench-mail.ts), BENCH_ONLY=revisions what keeping every version
+ * costs a save (scripts/bench-revisions.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -38,6 +39,7 @@ import { startServer, type RunningServer } from '../server/index.ts';
 import { benchAdminCheck } from './bench-admin-check.ts';
 import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
+import { benchRevisions } from './bench-revisions.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
@@ -267,6 +269,10 @@ async function main() {
       await benchMail();
       return;
     }
+    if (process.env.BENCH_ONLY === 'revisions') {
+      await benchRevisions(server);
+      return;
+    }
     const pglite = await benchReads(server);
     let postgres: ReadFigures[] | undefined;
     if (databaseUrl) {
@@ -284,6 +290,7 @@ async function main() {
     await benchPage(server.url, siteDir);
     await benchImport(server);
     await benchMail();
+    await benchRevisions(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {
