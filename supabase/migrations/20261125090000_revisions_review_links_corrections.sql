@@ -57,8 +57,8 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  -- a restore of the site's backup brings the value it recorded; a
-  -- correction's trigger stamps it.
+  -- an import's own writes leave it as it is (a restored post gets it back
+  -- from its corrections); a correction's trigger stamps it.
   if current_setting('blog.import_keeps_dates', true) = 'on'
      or current_setting('blog.stamping_correction', true) = 'on' then
     return new;
@@ -268,23 +268,29 @@ create table public.blog_post_corrections (
   post_id uuid not null references public.blog_posts (id) on delete cascade,
   note text not null,
   created_at timestamptz not null default now(),
-  constraint blog_post_corrections_note_valid check (length(btrim(note)) between 1 and 500)
+  -- trimmed on the way in (trigger below): some text, at most 500 characters in all.
+  constraint blog_post_corrections_note_valid check (note ~ '[^[:space:]]' and char_length(note) <= 500)
 );
 
 comment on table public.blog_post_corrections is 'Dated public corrections of a published post, shown at its end oldest first ("Correção (24 de novembro de 2026): …"). Readable by whoever may read the post.';
 
 create index blog_post_corrections_post_idx on public.blog_post_corrections (post_id, created_at);
+-- the same note at the same time on the same post is one correction: a restore run twice, or two at once, adds it once.
+create unique index blog_post_corrections_once on public.blog_post_corrections (post_id, created_at, md5(note));
 
 alter table public.blog_post_corrections enable row level security;
 
--- blog_posts' own policies decide (drafts, scheduled posts, second factor).
+-- reading: blog_posts' own policies decide (drafts, scheduled posts, second
+-- factor). adding: only to a text readers have seen (published, its date
+-- reached), never to a scheduled post.
 create policy "Anyone can read the corrections of posts they may read"
   on public.blog_post_corrections for select to anon, authenticated
   using (exists (select 1 from public.blog_posts p where p.id = post_id));
 create policy "Admins can correct published posts"
   on public.blog_post_corrections for insert to authenticated
   with check ((select public.is_admin())
-              and exists (select 1 from public.blog_posts p where p.id = post_id and p.published));
+              and exists (select 1 from public.blog_posts p
+                           where p.id = post_id and p.published and p.date <= (select public.site_now())));
 create policy "Correcting needs the admin's second factor"
   on public.blog_post_corrections as restrictive for insert to authenticated
   with check ((select public.has_required_aal()));
@@ -296,9 +302,31 @@ create policy "Withdrawing corrections needs the admin's second factor"
   using ((select public.has_required_aal()));
 
 grant select on table public.blog_post_corrections to anon, authenticated;
--- created_at too: a restored backup keeps each correction's date.
-grant insert (post_id, note, created_at) on table public.blog_post_corrections to authenticated;
+-- not created_at: a correction is dated by the database (a restore keeps the
+-- backup's dates through import_corrections, which checks who calls it).
+grant insert (post_id, note) on table public.blog_post_corrections to authenticated;
 grant delete on table public.blog_post_corrections to authenticated;
+
+create or replace function private.blog_post_corrections_trim_note()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.note := regexp_replace(new.note, '^[[:space:]]+|[[:space:]]+$', '', 'g');
+  return new;
+end;
+$$;
+
+comment on function private.blog_post_corrections_trim_note() is 'Trigger: a correction''s note without the white space around it (the 500 characters are the note''s own).';
+
+revoke all on function private.blog_post_corrections_trim_note() from public;
+
+create trigger blog_post_corrections_trim_note
+  before insert
+  on public.blog_post_corrections
+  for each row
+  execute function private.blog_post_corrections_trim_note();
 
 create or replace function private.blog_post_corrections_mark_revised()
 returns trigger
@@ -337,39 +365,49 @@ create trigger blog_post_corrections_bump_site_content_version
 -- corrections come back with a restored backup
 -- ---------------------------------------------------------------------------
 
--- security invoker: row level security decides, as for "Adicionar correção".
--- each element: post_id, note, created_at. a correction already there (the
--- same post, note and time) is skipped, so a backup restored twice adds
--- nothing; one of a post that is no longer published is left out (a
--- correction belongs to a published text). returns how many were added.
+-- each element: post_id, note, created_at (required: the backup's date). a
+-- correction already there (the same post, time and note) is skipped, so a
+-- backup restored twice, or twice at once, adds nothing; one of a post that
+-- is not public now is left out (a correction belongs to a text readers have
+-- seen); a date ahead of now is brought back to now. returns how many were
+-- added.
 create or replace function public.import_corrections(corrections jsonb)
 returns integer
 language plpgsql
+-- definer: only here may a correction carry a date that is not now; who calls is checked first.
+security definer
 set search_path = ''
 as $$
 declare
   item jsonb;
   added integer := 0;
+  written integer;
 begin
+  if not (public.is_admin() and public.has_required_aal()) then
+    raise exception 'Only the admin restores corrections.' using errcode = 'insufficient_privilege';
+  end if;
   if jsonb_typeof(corrections) is distinct from 'array' then
     raise exception 'import_corrections expects a json array of corrections.' using errcode = 'invalid_parameter_value';
   end if;
   for item in select value from jsonb_array_elements(corrections) loop
-    if not exists (select 1 from public.blog_posts p where p.id = (item->>'post_id')::uuid and p.published)
-       or exists (select 1 from public.blog_post_corrections c
-                where c.post_id = (item->>'post_id')::uuid and c.note = item->>'note'
-                  and c.created_at = (item->>'created_at')::timestamptz) then
+    if jsonb_typeof(item) is distinct from 'object' or item->>'post_id' is null or item->>'note' is null or item->>'created_at' is null then
+      raise exception 'Each correction needs its post_id, note and created_at.' using errcode = 'invalid_parameter_value';
+    end if;
+    if not exists (select 1 from public.blog_posts p
+                    where p.id = (item->>'post_id')::uuid and p.published and p.date <= public.site_now()) then
       continue;
     end if;
     insert into public.blog_post_corrections (post_id, note, created_at)
-    values ((item->>'post_id')::uuid, item->>'note', coalesce((item->>'created_at')::timestamptz, now()));
-    added := added + 1;
+    values ((item->>'post_id')::uuid, item->>'note', least((item->>'created_at')::timestamptz, now()))
+    on conflict do nothing;
+    get diagnostics written = row_count;
+    added := added + written;
   end loop;
   return added;
 end;
 $$;
 
-comment on function public.import_corrections(jsonb) is 'Restores a backup''s corrections (post_id, note, created_at), skipping those already present; as the caller, so only the admin.';
+comment on function public.import_corrections(jsonb) is 'Restores a backup''s corrections (post_id, note, created_at), skipping those already present and those of posts not public now; the admin only.';
 
 revoke all on function public.import_corrections(jsonb) from public;
 grant execute on function public.import_corrections(jsonb) to authenticated, service_role;

@@ -62,6 +62,8 @@ describe.each(targets)('a backup restored more than once, on $name', (target) =>
     const [holder, ...restorers] = [0, 1, 2].map(() => new pg.Client({ connectionString: url.toString() }));
     await Promise.all([holder!, ...restorers].map((c) => c.connect()));
     try {
+      // Each restorer by its backend: pg_stat_activity's query text may still name the statement before.
+      const pids = await Promise.all(restorers.map(async (db) => (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid));
       await holder!.query('begin');
       await holder!.query('select 1 from public.blog_posts where id = $1 for update', [id]);
       const restores = restorers.map(async (db) => {
@@ -81,7 +83,8 @@ describe.each(targets)('a backup restored more than once, on $name', (target) =>
       for (;;) {
         const [{ waiting }] = (await holder!.query<{ waiting: number }>(
           `select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock' and query like '%public.import_corrections%'`,
+            where pid = any($1) and wait_event_type = 'Lock'`,
+          [pids],
         )).rows as [{ waiting: number }];
         if (waiting >= 2) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
