@@ -3,6 +3,10 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { postKeys } from '@/features/posts/api/keys';
 import { ReviewPage } from '@/features/posts/components/review-page';
+// The post page's chunk, which holds the article this page shares with it:
+// without it the bundler splits their common code into a third chunk, which
+// every post page would then load too.
+import './post';
 
 /** /preview?token=…: a review link (issue 26). The token is read from the address, here only. */
 export default function PreviewRoute() {
