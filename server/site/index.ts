@@ -101,8 +101,9 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
   const app = new Hono();
   const { db } = deps;
   // A render is one turn in the API's line, by the reader's address (render-turns.ts):
-  // on PGlite the whole connection, on PostgreSQL the two reads it makes at most at once.
-  const turns = new RenderTurns(restScheduler(db), db.kind === 'pglite' ? Infinity : 2);
+  // on PGlite the whole connection, on PostgreSQL the reads it makes at most at once
+  // (a post page's three after the post: settings, translation, corrections).
+  const turns = new RenderTurns(restScheduler(db), db.kind === 'pglite' ? Infinity : 3);
   const cache = new DocumentCache(
     {
       async versionOutsideTurn() {
