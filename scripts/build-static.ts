@@ -15,6 +15,9 @@
  *   DIR/newsletter/{subscribe,confirm,unsubscribe}/index.html (the same
  *   shell, kept out of search results: the newsletter's pages, which the
  *   browser renders from their address, token included),
+ *   DIR/preview/index.html (a review link's page, issue 26: the same shell,
+ *   without a description, which the browser renders from its address by
+ *   asking the project's review_post with the token),
  *   DIR/index.html (a redirect to /pt), beside the SPA's assets.
  * The pages hydrate and then refresh their data from the project, so a
  * visitor sees a post edited since the export; re-run it when a post is
@@ -106,6 +109,22 @@ export function newsletterShell(shell: string): string {
   return shell.replace('<!--/ssr-head-->', () => '<!--/ssr-head--><meta name="robots" content="noindex" /><meta name="referrer" content="no-referrer" />');
 }
 
+/**
+ * The shell of a review link's page (issue 26), /preview?token=…: one file
+ * whatever the token, rendered in the browser, which reads the post with the
+ * token from the hosted project. Nothing of a draft is in it; never indexed,
+ * no description for link previews, and no Referer (the address holds the
+ * secret). A static host answers a dead link with this page too (200, then
+ * "Post não encontrado"): only a server can answer 404.
+ */
+export function previewShell(shell: string): string {
+  return shell.replace(/<!--ssr-head-->[\s\S]*?<!--\/ssr-head-->/, (head) =>
+    head
+      .replace(/\s*<meta name="description"[^>]*>/, '')
+      .replace('<!--/ssr-head-->', '<meta name="robots" content="noindex, nofollow" /><meta name="referrer" content="no-referrer" /><!--/ssr-head-->'),
+  );
+}
+
 async function write(outDir: string, path: string, body: string | Uint8Array): Promise<void> {
   const file = join(outDir, path);
   await mkdir(dirname(file), { recursive: true });
@@ -172,6 +191,7 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await write(outDir, 'auth/index.html', template.shell);
   await write(outDir, 'admin/index.html', template.shell);
   for (const page of Object.values(newsletterPaths)) await write(outDir, `${page.slice(1)}/index.html`, newsletterShell(template.shell));
+  await write(outDir, 'preview/index.html', previewShell(template.shell));
   await write(outDir, 'index.html', rootRedirect(siteUrl));
   // The server renderer is for this export only: a static host must not publish it.
   await rm(ssrDirOf(outDir), { recursive: true, force: true });

@@ -48,6 +48,12 @@ const HTML = 'text/html; charset=utf-8';
 const REVALIDATE = 'no-cache';
 /** Link-preview cards: their URLs carry a fingerprint of what they show (?v=…). */
 const CARD_CACHE = 'public, max-age=3600';
+/**
+ * One reader's page (a review link's: issue 26). Kept by no cache, ours or
+ * any on the way; out of search results whatever its markup; and its address,
+ * which holds the secret, sent as Referer to nobody.
+ */
+const PRIVATE_PAGE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' };
 
 function text(status: number, body: string, extra: Record<string, string> = {}): Response {
   return new Response(body, { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra } });
@@ -95,8 +101,9 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
   const app = new Hono();
   const { db } = deps;
   // A render is one turn in the API's line, by the reader's address (render-turns.ts):
-  // on PGlite the whole connection, on PostgreSQL the two reads it makes at most at once.
-  const turns = new RenderTurns(restScheduler(db), db.kind === 'pglite' ? Infinity : 2);
+  // on PGlite the whole connection, on PostgreSQL the reads it makes at most at once
+  // (a post page's three after the post: settings, translation, corrections).
+  const turns = new RenderTurns(restScheduler(db), db.kind === 'pglite' ? Infinity : 3);
   const cache = new DocumentCache(
     {
       async versionOutsideTurn() {
@@ -235,6 +242,17 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
       if (!isLocalRedirect(target.location)) return text(400, 'Bad request');
       return c.redirect(target.location, target.status);
     }
+    if (target.kind === 'private') {
+      // In the reader's turn like any render, but outside the document cache:
+      // nothing of it is kept, nor shared with another request.
+      const siteUrl = siteUrlFor(deps.siteUrl, c.req.url);
+      const page = await turns.run(clientAddress(c, deps.trustedProxyHeader), () => site.render(target.path, siteUrl));
+      const body = (await template(c.req.url)).fill(page);
+      return new Response(c.req.method === 'HEAD' ? null : body, {
+        status: page.status,
+        headers: { ...pageHeaders, 'Content-Type': HTML, ...PRIVATE_PAGE_HEADERS },
+      });
+    }
     if (target.kind === 'client') {
       return new Response(c.req.method === 'HEAD' ? null : (await template(c.req.url)).shell, {
         headers: { ...pageHeaders, 'Content-Type': HTML, 'Cache-Control': REVALIDATE },
@@ -250,7 +268,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
       }
       return {
         status: page.status, contentType: HTML, cacheControl: REVALIDATE,
-        body: (await template(c.req.url)).fill(page), compress: true, keep: page.complete,
+        body: (await template(c.req.url)).fill(page), compress: true, keep: page.complete && !page.private,
       };
     });
   });

@@ -35,7 +35,7 @@ export class RenderTurns {
   /**
    * `places`: what a render takes of the line's concurrency. On PGlite all
    * of it, so that no other client's statement starts between a render's
-   * reads; on PostgreSQL two, the most the renderer reads at once.
+   * reads; on PostgreSQL three, the most the renderer reads at once.
    */
   constructor(
     private readonly scheduler: FairScheduler,

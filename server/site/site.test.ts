@@ -28,6 +28,7 @@ const renderer: SiteRenderer = {
     // A renderer that got it wrong: the host must not pass such a Location on.
     if (pathname.startsWith('/bad-redirect/')) return { kind: 'redirect', status: 301, location: decodeURIComponent(pathname.slice('/bad-redirect/'.length)) };
     if (pathname === '/auth' || pathname === '/admin') return { kind: 'client' };
+    if (pathname === '/preview') return { kind: 'private', path: pathAndQuery };
     return { kind: 'page', key: pathname, path: pathname };
   },
   async render(pagePath, siteUrl) {
@@ -37,6 +38,11 @@ const renderer: SiteRenderer = {
       throw new Error('renderer broke');
     }
     const { rows } = await server.db.query<{ n: number }>('select count(*)::int as n from public.blog_posts');
+    // A review link's page (issue 26) is its token's alone.
+    if (pagePath.startsWith('/preview?')) {
+      const token = new URL(pagePath, 'http://x').searchParams.get('token');
+      return { status: token === 'live' ? 200 : 404, lang: 'pt-BR', head: '<title>Review</title>', body: `<main>${token === 'live' ? `${rows[0]!.n} posts` : 'Not found'}</main>`, state: '', complete: true, private: true };
+    }
     return {
       status: pagePath === '/missing' ? 404 : 200,
       lang: 'en-US',
@@ -222,6 +228,29 @@ describe('pages', () => {
     nextPage = {};
     expect((await get('/flaky')).status).toBe(200);
     expect(calls).toHaveLength(2);
+  });
+
+  it("renders a private page (a review link's) for every request, each with its own token, kept by no cache", async () => {
+    const [live, dead, again] = await Promise.all([get('/preview?token=live'), get('/preview?token=dead'), get('/preview?token=live')]);
+    expect(calls.sort()).toEqual(['render /preview?token=dead http://localhost', 'render /preview?token=live http://localhost', 'render /preview?token=live http://localhost']);
+    expect([live.status, dead.status, again.status]).toEqual([200, 404, 200]);
+    expect(await live.text()).toContain('posts');
+    expect(await dead.text()).toContain('Not found');
+    for (const res of [live, dead]) {
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('etag')).toBeNull();
+      expect(res.headers.get('content-security-policy')).toBeTruthy();
+    }
+    // Nothing kept: the same token renders again, with what the database holds now.
+    await get('/preview?token=live');
+    expect(calls).toHaveLength(4);
+    // A renderer that marks a page private is never kept, whatever the target said.
+    nextPage = { private: true };
+    await get('/private-by-page');
+    await get('/private-by-page');
+    expect(calls.filter((c) => c.startsWith('render /private-by-page'))).toHaveLength(2);
   });
 
   it('answers the status the renderer gives (404 for a missing page)', async () => {

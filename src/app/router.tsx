@@ -16,6 +16,7 @@ export const routeIds = {
   postPt: 'post-pt',
   postEn: 'post-en',
   legacyPost: 'legacy-post',
+  preview: 'preview',
   newsletterSubscribe: 'newsletter-subscribe',
   newsletterConfirm: 'newsletter-confirm',
   newsletterUnsubscribe: 'newsletter-unsubscribe',
@@ -55,6 +56,13 @@ export const routes: RouteObject[] = [
     path: '/post/:id',
     HydrateFallback: Loading,
     lazy: async () => ({ Component: (await import('./routes/post')).LegacyPostRoute }),
+  },
+  // A review link (issue 26): a post as it will be published, for whoever holds the token.
+  {
+    id: routeIds.preview,
+    path: '/preview',
+    HydrateFallback: Loading,
+    lazy: async () => ({ Component: (await import('./routes/preview')).default }),
   },
   // The newsletter's pages (issue 25): the form's answer without JavaScript, and the links in its mails.
   { id: routeIds.newsletterSubscribe, path: newsletterPaths.subscribe, HydrateFallback: Loading, lazy: newsletterRoute('SubscribeRoute') },

@@ -99,6 +99,12 @@ const pt = {
     footerTitle: 'Jornalista & Profissional de RP',
     copyright: (year: number) => `© ${year} Todos os direitos reservados.`,
     loadError: { title: 'Erro ao carregar post', description: 'Não foi possível carregar o post.' },
+    /** Issue 26: the text changed after publication, and its dated public corrections. */
+    updated: (date: string) => `Atualizado em ${date}`,
+    corrections: 'Correções',
+    correction: (date: string) => `Correção (${date}):`,
+    /** Issue 26: the banner of a review link's page. */
+    reviewBanner: 'Prévia — não publicado',
   },
   /** Issue 25: the subscription form (home, end of each post) and the pages the mails link to. */
   newsletter: {
@@ -227,6 +233,10 @@ const en: Dictionary = {
     footerTitle: 'Journalist & PR Professional',
     copyright: (year: number) => `© ${year} All rights reserved.`,
     loadError: { title: 'Error loading post', description: 'The post could not be loaded.' },
+    updated: (date: string) => `Updated ${date}`,
+    corrections: 'Corrections',
+    correction: (date: string) => `Correction (${date}):`,
+    reviewBanner: 'Preview — not published',
   },
   newsletter: {
     title: 'Get new posts by email',

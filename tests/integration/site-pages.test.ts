@@ -53,6 +53,7 @@ interface Row {
   published: boolean;
   date: string;
   updated_at: string;
+  revised_at: string | null;
 }
 
 /** A post's address (issue 23). */
@@ -178,12 +179,15 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${b.url}/og/post/${post.id}\\.png\\?v=\\w+$`));
       expect(meta(doc, 'og:image:alt')).toContain(post.title);
       expect(new Date(meta(doc, 'article:published_time')!).getTime()).toBe(new Date(post.date).getTime());
-      expect(new Date(meta(doc, 'article:modified_time')!).getTime()).toBe(new Date(post.updated_at).getTime());
+      // Never revised since publication (issue 26): modified when published, whatever edits it had before.
+      expect(post.revised_at).toBeNull();
+      expect(new Date(meta(doc, 'article:modified_time')!).getTime()).toBe(new Date(post.date).getTime());
       expect(meta(doc, 'article:section')).toBe(post.category);
       expect(jsonLd(doc)).toMatchObject({
         '@type': 'BlogPosting',
         headline: post.title,
         description: post.excerpt,
+        dateModified: post.date,
         inLanguage: 'en',
         author: { '@type': 'Person', name: 'Helena Duarte' },
         image: meta(doc, 'og:image'),

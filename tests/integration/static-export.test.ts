@@ -139,6 +139,20 @@ describe('static export', () => {
     }
   });
 
+  it("writes the review link's page (issue 26) as a client-rendered shell: no draft in it, no description, never indexed, no Referer", () => {
+    const html = doc('preview/index.html');
+    expect(html.getElementById('root')?.children).toHaveLength(0);
+    expect(html.getElementById('ssr-state')).toBeNull();
+    expect(html.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
+    expect(html.querySelector('meta[name="referrer"]')?.getAttribute('content')).toBe('no-referrer');
+    expect(html.querySelector('meta[name="description"]')).toBeNull();
+    expect(html.querySelectorAll('meta[property^="og:"], script[type="application/ld+json"]')).toHaveLength(0);
+    for (const hidden of drafts) expect(read('preview/index.html')).not.toContain(hidden.title);
+    // The browser reads the post from the project with the token of its address.
+    const assets = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(assets.some((f) => read(`assets/${f}`).includes('review_post'))).toBe(true);
+  });
+
   it('writes feeds, sitemap, robots.txt and the home cards for the site address', async () => {
     const feed = await new Parser().parseString(read('pt/rss.xml'));
     expect(feed.link).toBe(`${SITE_URL}/pt`);

@@ -24,11 +24,14 @@ export interface HeadSpec {
   /** <html lang> */
   lang: string;
   title: string;
-  description: string;
+  /** Left out where the page must not describe itself (a review link's page: issue 26). */
+  description?: string;
   /** Absolute URL of the page's one address. */
   canonical?: string;
   /** e.g. 'noindex' on not-found pages. */
   robots?: string;
+  /** <meta name="referrer">: 'no-referrer' where the address holds a secret (issue 26). */
+  referrer?: string;
   meta: MetaTag[];
   links: LinkTag[];
   /** One JSON-LD document (schema.org), written into a script tag. */

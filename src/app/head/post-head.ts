@@ -43,6 +43,18 @@ export function postShareImage(post: Post, settings: readonly SiteSetting[] | un
   };
 }
 
+/**
+ * When readers last saw the post change (issue 26): its last revision after
+ * publication (a save of its title, excerpt or text, or a correction), else
+ * its publication. Not updated_at: that is the last edit of any kind, a
+ * draft's saves before publication and changes of no reader's concern
+ * included, and a correction does not move it.
+ */
+export function postModifiedAt(post: Pick<Post, 'date' | 'revised_at'>): string {
+  if (!post.revised_at) return post.date;
+  return Date.parse(post.revised_at) > Date.parse(post.date) ? post.revised_at : post.date;
+}
+
 /** A post's description: its excerpt, else the start of its text (without Markdown), else the site's. */
 export function postDescription(post: Pick<Post, 'excerpt' | 'content' | 'language'>): string {
   // The text without its Markdown: a preview shows words, not "## " or "**".
@@ -98,7 +110,7 @@ export function postHead(
       { property: 'og:locale', content: OG_LOCALE[language] },
       ...shareImageMeta(image),
       { property: 'article:published_time', content: post.date },
-      { property: 'article:modified_time', content: post.updated_at },
+      { property: 'article:modified_time', content: postModifiedAt(post) },
       ...(post.category ? [{ property: 'article:section', content: post.category }] : []),
       ...(translation && isLanguage(translation.language)
         ? [{ property: 'og:locale:alternate', content: OG_LOCALE[translation.language] }]
@@ -114,7 +126,7 @@ export function postHead(
       headline: post.title,
       description,
       datePublished: post.date,
-      dateModified: post.updated_at,
+      dateModified: postModifiedAt(post),
       inLanguage: HREFLANG[language],
       ...(post.category ? { articleSection: post.category } : {}),
       author: { '@type': 'Person', name: texts.author_name, url: home },

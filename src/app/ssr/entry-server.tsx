@@ -1,6 +1,6 @@
 /**
  * The server renderer of the public pages (/pt, /en, /pt/:slug, /en/:slug,
- * the 404 page; /post/:id and old slugs as redirects): the same routes, components and React Query options as the
+ * the 404 page; /post/:id and old slugs as redirects; a review link's page): the same routes, components and React Query options as the
  * browser, rendered to HTML with their data, which the page then carries to
  * the browser for hydration. Built by Vite into dist/.ssr/ (scripts/build.ts)
  * and hosted by the local backend (server/site/) and the static export
@@ -28,7 +28,7 @@ import { renderHeadTags } from './head-tags';
 import { jsonForScript } from './json-script';
 import { pageLoaders } from './pages';
 import { ShareCard } from './share-card';
-import { getAllPostSlugs, getAllPublishedPosts, getFeedPosts } from './site-queries';
+import { getAllPostSlugs, getAllPublishedPosts, getFeedCorrections, getFeedPosts } from './site-queries';
 import type { PageTarget, RenderedPage, ShareCardTarget, SiteRenderer, SiteRendererOptions } from './site-renderer';
 import { renderRobots, renderSitemap } from './sitemap';
 
@@ -69,6 +69,9 @@ function target(pathAndQuery: string): PageTarget {
     const path = paths.legacyPost(params.id ?? '');
     return { kind: 'page', key: path, path };
   }
+  // A review link (issue 26): its holder's page, rendered for each request
+  // and kept nowhere, so it has no key; other parameters are dropped.
+  if (routeId === routeIds.preview) return { kind: 'private', path: paths.preview(url.searchParams.get('token') ?? '') };
   // A newsletter page is one of a few views; its token (a reader's secret)
   // is never part of the page, nor of the key it is kept under.
   const newsletterPath = newsletterRenderPath(url.pathname, url.searchParams);
@@ -106,15 +109,20 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>,
     );
+    const status = failed.length > 0 ? 503 : loaded.status;
     const state: SsrState = { routeId, params, queries: dehydrate(queryClient), live };
     queryClient.clear();
     return {
-      status: failed.length > 0 ? 503 : loaded.status,
+      status,
       lang: loaded.head.lang,
       head: renderHeadTags(loaded.head),
       body,
-      state: jsonForScript(state),
+      // A private page not found carries no state (whose times would differ
+      // from one answer to the next): the same bytes whatever the reason, and
+      // the browser renders it afresh from its address.
+      state: loaded.private && status === 404 ? '' : jsonForScript(state),
       complete: failed.length === 0,
+      ...(loaded.private ? { private: true as const } : {}),
     };
   }
 
@@ -130,7 +138,7 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
     render,
     async feed(language, siteUrl) {
       const [posts, settings] = await Promise.all([getFeedPosts(db, language), getSettings(db, language)]);
-      return renderFeed(language, posts, settings, siteUrl);
+      return renderFeed(language, posts, settings, siteUrl, await getFeedCorrections(db, posts));
     },
     async sitemap(siteUrl) {
       return renderSitemap(await getAllPublishedPosts(db), siteUrl);

@@ -6,8 +6,9 @@ import { jsonForScript } from './json-script';
 export function renderHeadTags(spec: HeadSpec): string {
   return renderToStaticMarkup(
     <>
+      {spec.referrer && <meta name="referrer" content={spec.referrer} />}
       <title>{spec.title}</title>
-      <meta name="description" content={spec.description} />
+      {spec.description && <meta name="description" content={spec.description} />}
       {spec.robots && <meta name="robots" content={spec.robots} />}
       {spec.canonical && <link rel="canonical" href={spec.canonical} />}
       {spec.links.map((link, i) => (

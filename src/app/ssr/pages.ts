@@ -4,10 +4,13 @@ import { newsletterHead } from '@/app/head/newsletter-head';
 import type { HeadSpec } from '@/app/head/head-spec';
 import { notFoundHead, postNotFoundHead } from '@/app/head/not-found-head';
 import { postHead, postLanguage } from '@/app/head/post-head';
+import { reviewHead, reviewNotFoundHead } from '@/app/head/review-head';
 import { routeIds } from '@/app/router';
 import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/page-views';
 import { confirmPageText, subscribePageText, unsubscribePageText, type PageText } from '@/features/newsletter-public/lib/page-texts';
+import { correctionsQueryOptions } from '@/features/posts/api/get-corrections';
 import { postQueryOptions, type PostLookup } from '@/features/posts/api/get-post';
+import { reviewQueryOptions } from '@/features/posts/api/get-review-post';
 import { translationQueryOptions } from '@/features/posts/api/get-translation';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
 import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
@@ -26,7 +29,8 @@ export interface PageContext {
 }
 
 export type LoadedPage =
-  | { status: number; head: HeadSpec }
+  /** `private`: one reader's page (a review link's: issue 26), never kept and never shared. */
+  | { status: number; head: HeadSpec; private?: true }
   /** The page has moved for good: a post asked for by an old address. */
   | { status: 301; location: string };
 
@@ -68,13 +72,32 @@ const post =
     const address = postPath(found);
     if (address !== url.pathname) return { status: 301, location: address };
     // The author's name for the structured data (also fills the cache for the
-    // way back to the blog), and the published translation: its link and hreflang.
+    // way back to the blog), the published translation (its link and
+    // hreflang), and the corrections at the post's end (issue 26).
     const settings = settingsQueryOptions(db, postLanguage(found));
     const translation = translationQueryOptions(db, found);
-    await Promise.all([queryClient.prefetchQuery(settings), queryClient.prefetchQuery(translation)]);
+    await Promise.all([
+      queryClient.prefetchQuery(settings),
+      queryClient.prefetchQuery(translation),
+      queryClient.prefetchQuery(correctionsQueryOptions(db, found.id)),
+    ]);
     const head = postHead(found, queryClient.getQueryData(settings.queryKey), siteUrl, queryClient.getQueryData(translation.queryKey));
     return { status: 200, head };
   };
+
+/**
+ * A review link's page (issue 26): the post as it stands, read with the
+ * token through review_post, and its corrections. Without a live link the
+ * answer is one and the same 404 whatever the reason.
+ */
+const preview: PageLoader = async ({ queryClient, db, url }) => {
+  const review = reviewQueryOptions(db, url.searchParams.get('token') ?? '');
+  await queryClient.prefetchQuery(review);
+  const found = queryClient.getQueryData(review.queryKey);
+  if (!found) return { status: 404, head: reviewNotFoundHead(), private: true };
+  await queryClient.prefetchQuery(correctionsQueryOptions(db, found.id));
+  return { status: 200, head: reviewHead(found), private: true };
+};
 
 const notFound: PageLoader = async () => ({ status: 404, head: notFoundHead() });
 
@@ -93,6 +116,7 @@ export const pageLoaders: Partial<Record<string, PageLoader>> = {
   [routeIds.postPt]: post(({ slug = '' }) => ({ language: 'pt', slug })),
   [routeIds.postEn]: post(({ slug = '' }) => ({ language: 'en', slug })),
   [routeIds.legacyPost]: post(({ id = '' }) => ({ id })),
+  [routeIds.preview]: preview,
   [routeIds.newsletterSubscribe]: newsletter(subscribeView, subscribePageText),
   [routeIds.newsletterConfirm]: newsletter(confirmView, confirmPageText),
   [routeIds.newsletterUnsubscribe]: newsletter(unsubscribeView, unsubscribePageText),

@@ -8,8 +8,13 @@ export const FEED_SIZE = 20;
 /** As [api] max_rows: no read returns more, so longer lists are read in pages. */
 const PAGE_ROWS = 1000;
 
-export type FeedPost = Pick<Post, 'id' | 'title' | 'excerpt' | 'content' | 'category' | 'date' | 'updated_at' | 'language' | 'slug'>;
-export type ListedPost = Pick<Post, 'id' | 'language' | 'slug' | 'date' | 'updated_at' | 'translation_group'>;
+export type FeedPost = Pick<
+  Post,
+  'id' | 'title' | 'excerpt' | 'content' | 'category' | 'date' | 'updated_at' | 'revised_at' | 'language' | 'slug'
+>;
+export type ListedPost = Pick<Post, 'id' | 'language' | 'slug' | 'date' | 'updated_at' | 'revised_at' | 'translation_group'>;
+/** A correction as a feed item carries it (issue 26). */
+export type FeedCorrection = Pick<Tables<'blog_post_corrections'>, 'post_id' | 'note' | 'created_at'>;
 /** An address a post had (blog_post_slugs), its current one among them. */
 export type PostSlug = Pick<Tables<'blog_post_slugs'>, 'language' | 'slug' | 'post_id'>;
 
@@ -17,12 +22,28 @@ export type PostSlug = Pick<Tables<'blog_post_slugs'>, 'language' | 'slug' | 'po
 export async function getFeedPosts(db: PublicDb, language: Language): Promise<FeedPost[]> {
   const { data, error } = await db
     .from('blog_posts')
-    .select('id, title, excerpt, content, category, date, updated_at, language, slug')
+    .select('id, title, excerpt, content, category, date, updated_at, revised_at, language, slug')
     .eq('language', language)
     .eq('published', true)
     .order('date', { ascending: false })
     .order('id', { ascending: true })
     .limit(FEED_SIZE);
+  if (error) throw error;
+  return data;
+}
+
+/** The corrections of a feed's posts (at most FEED_SIZE of them), oldest first: one read. */
+export async function getFeedCorrections(db: PublicDb, posts: readonly Pick<Post, 'id'>[]): Promise<FeedCorrection[]> {
+  if (posts.length === 0) return [];
+  const { data, error } = await db
+    .from('blog_post_corrections')
+    .select('post_id, note, created_at')
+    .in(
+      'post_id',
+      posts.map((p) => p.id),
+    )
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true });
   if (error) throw error;
   return data;
 }
@@ -33,7 +54,7 @@ export async function getAllPublishedPosts(db: PublicDb): Promise<ListedPost[]> 
   for (let from = 0; ; from += PAGE_ROWS) {
     const { data, error } = await db
       .from('blog_posts')
-      .select('id, language, slug, date, updated_at, translation_group')
+      .select('id, language, slug, date, updated_at, revised_at, translation_group')
       .eq('published', true)
       .order('date', { ascending: false })
       .order('id', { ascending: true })

@@ -19,7 +19,14 @@ export type PageTarget =
   /** /auth and /admin: the browser renders them (the plain SPA shell). */
   | { kind: 'client' }
   /** A public page; `key` names it exactly (the same key, the same HTML), `path` is what gets rendered. */
-  | { kind: 'page'; key: string; path: string };
+  | { kind: 'page'; key: string; path: string }
+  /**
+   * One reader's page (a review link's, issue 26: its address holds a
+   * secret): rendered for each request, never kept, never shared with another
+   * request, sent with `no-store`, `noindex, nofollow` and `no-referrer`.
+   * `path` holds the secret; it is no key of anything.
+   */
+  | { kind: 'private'; path: string };
 
 export interface RenderedPage {
   status: number;
@@ -36,10 +43,12 @@ export interface RenderedPage {
   head: string;
   /** The markup inside <div id="root">. */
   body: string;
-  /** JSON for <script id="ssr-state" type="application/json">, escaped for a script element. */
+  /** JSON for <script id="ssr-state" type="application/json">, escaped for a script element; empty when the browser renders the page afresh. */
   state: string;
   /** False when data could not be read (the page is a loading shell then): never cache it. */
   complete: boolean;
+  /** One reader's page (issue 26): never kept, whatever its status. */
+  private?: true;
 }
 
 /** A readable post's addresses (issue 23). */

@@ -6,6 +6,16 @@ import { paths, postPath } from '@/lib/paths';
 import type { ListedPost } from './site-queries';
 
 /**
+ * A post page's last change: its last edit (any change of what the page
+ * shows: title, text, image, category, address), its last public revision (a
+ * correction moves only that: issue 26), or its publication (a scheduled post
+ * appears by the clock, after its last edit), whichever came last.
+ */
+function lastChange(post: ListedPost): number {
+  return Math.max(Date.parse(post.updated_at), Date.parse(post.date), post.revised_at ? Date.parse(post.revised_at) : 0);
+}
+
+/**
  * sitemap.xml: both homes (each naming the other as its translation, and
  * /pt as x-default) and every published post with its last change, and with
  * its published translation as alternates, as its page's head has them.
@@ -23,8 +33,8 @@ export function renderSitemap(posts: readonly ListedPost[], siteUrl: string): st
     const url = urlset.ele('url');
     url.ele('loc').txt(absoluteUrl(siteUrl, paths.home(language)));
     // A home changes when one of its posts does.
-    const newest = posts.filter((p) => p.language === language).map((p) => p.updated_at).sort().at(-1);
-    if (newest) url.ele('lastmod').txt(new Date(newest).toISOString());
+    const changes = posts.filter((p) => p.language === language).map(lastChange);
+    if (changes.length > 0) url.ele('lastmod').txt(new Date(changes.reduce((a, b) => Math.max(a, b))).toISOString());
     for (const alternate of homeAlternates) url.ele('xhtml:link', { rel: 'alternate', ...alternate });
   }
   const byGroupAndLanguage = new Map<string, ListedPost>();
@@ -35,7 +45,7 @@ export function renderSitemap(posts: readonly ListedPost[], siteUrl: string): st
     if (!isLanguage(post.language)) continue;
     const url = urlset.ele('url');
     url.ele('loc').txt(absoluteUrl(siteUrl, postPath(post)));
-    url.ele('lastmod').txt(new Date(post.updated_at).toISOString());
+    url.ele('lastmod').txt(new Date(lastChange(post)).toISOString());
     const translation = post.translation_group
       ? byGroupAndLanguage.get(`${post.translation_group} ${otherLanguage(post.language)}`)
       : undefined;

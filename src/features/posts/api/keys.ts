@@ -13,6 +13,15 @@ export const postKeys = {
   /** The post at an address (issue 23): by its slug (current or old), or by its id (/post/<id>). */
   detail: (language: Language, slug: string) => [...postKeys.all, 'detail', language, slug] as const,
   byId: (id: string) => [...postKeys.all, 'by-id', id] as const,
+  /**
+   * The post a review link leads to (issue 26). Not keyed by the token: the
+   * token is a secret of the address, never written into the page's data
+   * (the server's state carries this key); one review is open per page, and
+   * its route drops the query when it goes.
+   */
+  review: () => [...postKeys.all, 'review'] as const,
+  /** A post's public corrections (issue 26); under `all`, so a live change of the post refetches them. */
+  corrections: (postId: string) => [...postKeys.all, 'corrections', postId] as const,
   /** A post's published other-language version (issue 13). */
   translation: (id: string, group: string | null) => [...postKeys.all, 'translation', id, group] as const,
   /** Everything the admin panel reads (dropped on sign-out). */

@@ -5,15 +5,23 @@ import type { Language } from '@/lib/language';
 import type { Post } from '../api/get-posts';
 import { IMAGE_SIZES } from '../lib/responsive-image';
 import { PostBody } from './post-body';
+import { PostCorrections } from './post-corrections';
 import { PostImage } from './post-image';
 import { TranslationLink } from './translation-link';
 
 /**
  * Spec §2: image, category, title, long date, read time, excerpt, and the
  * content, formatted from its Markdown (issue 12; a plain-text post keeps its
- * paragraphs and line breaks); and the link to its translation.
+ * paragraphs and line breaks); and the link to its translation. Issue 26:
+ * "Atualizado em …" when its text changed after publication, and its
+ * corrections at the end.
+ *
+ * `review`: the post read through a review link, shown as it will be
+ * published, without the link to its translation (that leads away from the
+ * text under review, to another page), and asking for its corrections again
+ * every `review.follow` ms, as the review page does for the post.
  */
-export function PostArticle({ post, language }: { post: Post; language: Language }) {
+export function PostArticle({ post, language, review }: { post: Post; language: Language; review?: { follow: number } }) {
   const texts = t(language).post;
   return (
     <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
@@ -29,8 +37,14 @@ export function PostArticle({ post, language }: { post: Post; language: Language
           <time dateTime={post.date}>{formatLongDate(post.date, language)}</time>
           <span aria-hidden>·</span>
           <span>{`${post.read_time} ${texts.readTimeSuffix}`}</span>
+          {post.revised_at && (
+            <>
+              <span aria-hidden>·</span>
+              <time dateTime={post.revised_at}>{texts.updated(formatLongDate(post.revised_at, language))}</time>
+            </>
+          )}
         </p>
-        <TranslationLink post={post} />
+        {!review && <TranslationLink post={post} />}
       </div>
       {post.excerpt?.trim() && (
         <p className="mt-10 border-l-4 border-accent-700 pl-6 font-serif text-xl italic leading-relaxed text-stone-700">
@@ -38,6 +52,7 @@ export function PostArticle({ post, language }: { post: Post; language: Language
         </p>
       )}
       <PostBody content={post.content} language={language} />
+      <PostCorrections postId={post.id} language={language} follow={review?.follow} />
     </article>
   );
 }
