@@ -163,7 +163,10 @@ function RevisionRow({ revision, newer, focusOnMount, onChoose }: RowProps) {
         onClick={onChoose}
         className="flex w-full flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-md border border-stone-200 px-3 py-2 text-left text-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
       >
-        <span className="font-medium text-stone-900">{t.savedAt(formatScheduledTime(revision.saved_at))}</span>
+        <span className="font-medium text-stone-900">
+          {t.savedAt(formatScheduledTime(revision.saved_at))}
+          <span className="sr-only">:</span>
+        </span>{' '}
         {added === 0 && removed === 0 ? (
           <span className="text-stone-700">{t.onlyOtherFields}</span>
         ) : (
