@@ -81,8 +81,8 @@ export function CorrectionsPanel({ postId }: { postId: string }) {
           error={noteError}
           description={
             <>
+              <span>{t.hint}</span>{' '}
               <span>{t.counter(note.length, CORRECTION_MAX_LENGTH)}</span>
-              <span>{t.hint}</span>
             </>
           }
         >

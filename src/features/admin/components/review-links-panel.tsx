@@ -65,7 +65,9 @@ export function ReviewLinksPanel({ postId }: { postId: string }) {
 
   // The new address takes the focus, selected: a screen reader reads it, Ctrl+C copies it.
   useEffect(() => {
-    if (made) address.current?.select();
+    if (!made) return;
+    address.current?.focus();
+    address.current?.select();
   }, [made]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -88,6 +90,7 @@ export function ReviewLinksPanel({ postId }: { postId: string }) {
       toast({ title: t.copied, description: t.copiedDescription });
     } catch {
       setCopyFailed(true);
+      address.current?.focus();
       address.current?.select();
     }
   }
