@@ -18,12 +18,13 @@ async function openReviewLinks(user: User) {
   return { dialog, panel: within(dialog).getByRole('tabpanel', { name: 'Link de revisão' }) };
 }
 
-interface Link {
+// A type alias (not an interface): the PostgREST fake takes plain records.
+type Link = {
   id: string;
   post_id: string;
   created_at: string;
   expires_at: string;
-}
+};
 
 /** The links table and the rpc, as one small database: made, listed (live ones), revoked. */
 function serveLinks(initial: Link[] = []) {
