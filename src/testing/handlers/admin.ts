@@ -45,6 +45,11 @@ export const adminHandlers = [
   }),
   http.delete(restUrl('blog_posts'), () => new HttpResponse(null, { status: 204 })),
   http.patch(restUrl('site_settings'), () => new HttpResponse(null, { status: 204 })),
+  // Issue 26: a post without earlier versions, review links or corrections (tests serve their own).
+  ...['blog_post_revisions', 'blog_post_review_links', 'blog_post_corrections'].flatMap((table) => [
+    http.get(restUrl(table), ({ request }) => pgrstAnswer(request, [])),
+    http.head(restUrl(table), ({ request }) => pgrstAnswer(request, [])),
+  ]),
   http.post(restUrl('rpc/slugify'), async ({ request }) => {
     const { value } = (await request.json()) as { value: string };
     return HttpResponse.json(testSlugify(value));

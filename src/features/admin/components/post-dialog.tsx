@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   AlertDialog,
@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { isEditConflict } from '@/lib/edit-conflict';
 import { adminText } from '@/lib/i18n-admin';
@@ -26,8 +27,12 @@ import {
   translationFormValues,
   type PostFormValues,
 } from '../lib/post-form-values';
+import { postStatus } from '../lib/post-status';
 import { slugErrorOf } from '../lib/slug-rules';
+import { CorrectionsPanel } from './corrections-panel';
 import { PostForm } from './post-form';
+import { PostHistory } from './post-history';
+import { ReviewLinksPanel } from './review-links-panel';
 import { TranslationPanel } from './translation-panel';
 
 interface PostDialogProps {
@@ -50,6 +55,59 @@ function slugMessage(error: unknown, language: Language): string | undefined {
   return undefined;
 }
 
+type Section = 'edit' | 'history' | 'review' | 'corrections';
+
+/**
+ * A saved post's dialog has sections (issue 26): the form, "Histórico",
+ * "Link de revisão" and, once published, "Correções". Each is mounted the
+ * first time it is opened and kept: the form's unsaved text, a link shown
+ * once, survive a look at another section.
+ */
+function SectionTabs({
+  post,
+  panels,
+  section,
+  onSection,
+  editTab,
+}: {
+  post: BlogPost;
+  panels: Record<Section, ReactNode>;
+  section: Section;
+  onSection: (section: Section) => void;
+  editTab: RefObject<HTMLButtonElement | null>;
+}) {
+  const names = adminText.postSections;
+  // The form's section is where every opening starts; the others are added as she opens them.
+  const [visited, setVisited] = useState<ReadonlySet<Section>>(() => new Set(['edit', section]));
+  const sections: Section[] = ['edit', 'history', 'review', ...(postStatus(post) === 'published' ? (['corrections'] as const) : [])];
+  const name = { edit: names.edit, history: names.history, review: names.reviewLinks, corrections: names.corrections };
+  return (
+    <Tabs
+      value={section}
+      onValueChange={(value) => {
+        setVisited((seen) => new Set([...seen, value as Section]));
+        onSection(value as Section);
+      }}
+    >
+      <TabsList aria-label={names.label} className="h-auto flex-wrap justify-start">
+        {sections.map((s) => (
+          <TabsTrigger key={s} value={s} ref={s === 'edit' ? editTab : undefined}>
+            {name[s]}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {sections.map(
+        (s) =>
+          visited.has(s) && (
+            <TabsContent key={s} value={s} forceMount hidden={s !== section} className="grid gap-4">
+              {panels[s]}
+            </TabsContent>
+          ),
+      )}
+    </Tabs>
+  );
+}
+
 /**
  * 'Criar Novo Post' / 'Editar Post'. The form lives inside the dialog's
  * content, which unmounts on close, so every opening starts from the post or
@@ -70,14 +128,24 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   // A refused slug is said on its field (issue 23), not in a toast; the language names where it is taken.
   const [slugError, setSlugError] = useState<string>();
   const savedLanguage = useRef<Language>('pt');
+  const [section, setSection] = useState<Section>('edit');
+  // After a restore the form's section opens with the restored post; its tab takes the focus.
+  const focusEditTab = useRef(false);
+  const editTab = useRef<HTMLButtonElement>(null);
   const base = loaded ?? post;
   const close = () => {
     setDirty(false);
     setLoaded(null);
     setConflict(null);
     setSlugError(undefined);
+    setSection('edit');
     onOpenChange(false);
   };
+  useEffect(() => {
+    if (section !== 'edit' || !focusEditTab.current) return;
+    focusEditTab.current = false;
+    editTab.current?.focus();
+  }, [section, formVersion]);
   /** A refused slug goes to its field; true when the error was one. */
   const slugRefused = (error: unknown) => {
     const message = slugMessage(error, savedLanguage.current);
@@ -123,6 +191,13 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
     );
   }
 
+  /** A version restored from "Histórico": the form shows the post as it now is. */
+  function restored(latest: BlogPost) {
+    loadOther(latest);
+    focusEditTab.current = true;
+    setSection('edit');
+  }
+
   function loadOther(latest: BlogPost) {
     setLoaded(latest);
     setConflict(null);
@@ -142,6 +217,39 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
   const sourceLanguage = source && isLanguage(source.language) ? adminText.translations.languageName[source.language] : '';
   const initialValues = base ? postToFormValues(base) : source ? translationFormValues(source) : emptyPostForm;
 
+  const editSection = (
+    <>
+      {conflict && (
+        <div role="alert" className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <p className="font-semibold">{adminText.conflict.post}</p>
+          <p>{conflict.latest ? adminText.conflict.description : adminText.conflict.deleted}</p>
+          {conflict.latest && (
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" size="sm" variant="outline" onClick={() => loadOther(conflict.latest!)}>
+                {adminText.conflict.loadOther}
+              </Button>
+              <Button type="button" size="sm" onClick={() => saveOver(conflict.latest!, conflict.values)}>
+                {adminText.conflict.overwrite}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      <PostForm
+        key={`${post?.id ?? (source ? `translation-of-${source.id}` : 'new')}-${formVersion}`}
+        initialValues={initialValues}
+        submitLabel={post ? t.update : t.create}
+        busy={create.isPending || createTranslation.isPending || update.isPending}
+        languageLocked={source !== null}
+        stored={base}
+        slugError={slugError}
+        onSlugEdit={() => setSlugError(undefined)}
+        onSubmit={save}
+        onDirtyChange={setDirty}
+      />
+    </>
+  );
+
   return (
     <>
       <Dialog open={open} onOpenChange={requestOpenChange}>
@@ -152,35 +260,27 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
               {source ? `${adminText.translations.translationOf(source.title, sourceLanguage)} ${t.description}` : t.description}
             </DialogDescription>
           </DialogHeader>
-          {post && <TranslationPanel post={post} />}
-          {conflict && (
-            <div role="alert" className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-              <p className="font-semibold">{adminText.conflict.post}</p>
-              <p>{conflict.latest ? adminText.conflict.description : adminText.conflict.deleted}</p>
-              {conflict.latest && (
-                <div className="flex flex-wrap gap-2">
-                  <Button type="button" size="sm" variant="outline" onClick={() => loadOther(conflict.latest!)}>
-                    {adminText.conflict.loadOther}
-                  </Button>
-                  <Button type="button" size="sm" onClick={() => saveOver(conflict.latest!, conflict.values)}>
-                    {adminText.conflict.overwrite}
-                  </Button>
-                </div>
-              )}
-            </div>
+          {post ? (
+            <SectionTabs
+              post={base ?? post}
+              section={section}
+              onSection={setSection}
+              editTab={editTab}
+              panels={{
+                edit: (
+                  <>
+                    <TranslationPanel post={post} />
+                    {editSection}
+                  </>
+                ),
+                history: <PostHistory postId={post.id} dirty={dirty} onRestored={restored} />,
+                review: <ReviewLinksPanel postId={post.id} />,
+                corrections: <CorrectionsPanel postId={post.id} />,
+              }}
+            />
+          ) : (
+            editSection
           )}
-          <PostForm
-            key={`${post?.id ?? (source ? `translation-of-${source.id}` : 'new')}-${formVersion}`}
-            initialValues={initialValues}
-            submitLabel={post ? t.update : t.create}
-            busy={create.isPending || createTranslation.isPending || update.isPending}
-            languageLocked={source !== null}
-            stored={base}
-            slugError={slugError}
-            onSlugEdit={() => setSlugError(undefined)}
-            onSubmit={save}
-            onDirtyChange={setDirty}
-          />
         </DialogContent>
       </Dialog>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
