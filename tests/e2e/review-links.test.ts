@@ -14,6 +14,7 @@ import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { mainHeading } from './support/ui';
+import { formatLongDate } from '../../src/lib/dates';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -153,8 +154,10 @@ describe('a corrected post', () => {
     const published = await post({ title: `Balanço corrigido ${runId}`, language: 'pt', published: true, date: '2026-11-01T12:00:00Z' });
     const { error } = await client
       .from('blog_post_corrections')
-      .insert({ post_id: published.id, note: 'O lucro foi de R$ 2 milhões, não R$ 3 milhões.', created_at: '2026-11-24T15:00:00Z' });
+      .insert({ post_id: published.id, note: 'O lucro foi de R$ 2 milhões, não R$ 3 milhões.' });
     expect(error).toBeNull();
+    // The database dates a correction (no client may): today, in the site's words.
+    const today = formatLongDate(new Date().toISOString(), 'pt');
     const page = await visitor();
     const requests: string[] = [];
     page.on('request', (r) => {
@@ -162,9 +165,9 @@ describe('a corrected post', () => {
     });
     const before = e2e.messages.length;
     await page.goto(`/pt/${published.slug}`, { waitUntil: 'networkidle' });
-    await page.getByText('Atualizado em 24 de novembro de 2026').waitFor();
+    await page.getByText(`Atualizado em ${today}`).waitFor();
     const corrections = page.getByRole('region', { name: 'Correções' });
-    expect(await corrections.textContent()).toBe('Correção (24 de novembro de 2026): O lucro foi de R$ 2 milhões, não R$ 3 milhões.');
+    expect(await corrections.textContent()).toBe(`Correção (${today}): O lucro foi de R$ 2 milhões, não R$ 3 milhões.`);
     // Hydrated from the page's own data: nothing read again.
     expect(requests).toEqual([]);
     expect(hydrationProblems(before)).toEqual([]);
@@ -174,10 +177,14 @@ describe('a corrected post', () => {
     // A second correction reaches the open page live.
     const { error: again } = await client
       .from('blog_post_corrections')
-      .insert({ post_id: published.id, note: 'A reunião foi na terça.', created_at: '2026-11-25T13:00:00Z' });
+      .insert({ post_id: published.id, note: 'A reunião foi na terça.' });
     expect(again).toBeNull();
-    await corrections.getByText('Correção (25 de novembro de 2026): A reunião foi na terça.').waitFor();
-    await page.getByText('Atualizado em 25 de novembro de 2026').waitFor();
+    await corrections.getByText('A reunião foi na terça.').waitFor();
+    // Oldest first, each with its date (today: the day the database wrote it).
+    expect(await corrections.locator('p').allTextContents()).toEqual([
+      `Correção (${today}): O lucro foi de R$ 2 milhões, não R$ 3 milhões.`,
+      `Correção (${formatLongDate(new Date().toISOString(), 'pt')}): A reunião foi na terça.`,
+    ]);
     e2e.expectNoConsoleErrors();
   });
 });
