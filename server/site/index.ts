@@ -240,6 +240,10 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     const target = site.target(url.pathname + url.search);
     if (target.kind === 'redirect') {
       if (!isLocalRedirect(target.location)) return text(400, 'Bad request');
+      // An address that carries a secret (a review link, a mail's token) on to its one form: kept by no cache, as its page.
+      if (new URL(target.location, 'http://site.invalid').searchParams.has('token')) {
+        return new Response(null, { status: target.status, headers: { ...SECURITY_HEADERS, ...PRIVATE_PAGE_HEADERS, Location: target.location } });
+      }
       return c.redirect(target.location, target.status);
     }
     if (target.kind === 'private') {

@@ -273,6 +273,8 @@ export const adminText = {
     restoreConflict:
       'Nada foi restaurado: o post foi salvo em outro lugar depois que você abriu o histórico. Veja a versão atual e tente de novo.',
     back: 'Voltar à lista de versões',
+    changedSince:
+      'O post foi salvo de novo desde que você abriu esta comparação, que mostra o texto de então. Volte à lista para comparar com a versão atual.',
   },
   reviewLinks: {
     heading: 'Link de revisão',

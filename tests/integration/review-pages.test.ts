@@ -104,6 +104,19 @@ describe.each(targets)('review pages on $name', (target) => {
     expect((await get(b, paths.preview(token))).doc.querySelector('h1')?.textContent).toBe('Artigo de opinião, segunda versão');
   });
 
+  it('brings an odd form of the address (/preview/, //preview) to its one form with a redirect no cache keeps', async () => {
+    const post = await draft('Comunicado em revisão');
+    const { token } = await link(post.id);
+    for (const odd of [`/preview/?token=${token}`, `//preview?token=${token}`]) {
+      const moved = await get(b, odd);
+      expect([301, 308], odd).toContain(moved.status);
+      expect(moved.headers.get('location'), odd).toBe(paths.preview(token));
+      expect(moved.headers.get('cache-control'), odd).toBe('no-store');
+      expect(moved.headers.get('referrer-policy'), odd).toBe('no-referrer');
+      expect(moved.headers.get('x-content-type-options'), odd).toBe('nosniff');
+    }
+  });
+
   it('answers one and the same 404 for a wrong, malformed, expired or revoked token and a deleted post', async () => {
     const expiring = await draft('Rascunho que expira');
     const expired = await link(expiring.id);

@@ -1,4 +1,6 @@
 import { Feed } from 'feed';
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { postDescription, postModifiedAt } from '@/app/head/post-head';
 import { absoluteUrl } from '@/app/head/head-spec';
 import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
@@ -10,6 +12,14 @@ import { paths, postPath } from '@/lib/paths';
 import type { FeedCorrection, FeedPost } from './site-queries';
 
 const DCTERMS = 'http://purl.org/dc/terms/';
+
+/**
+ * An item's description is HTML to every feed reader: each paragraph of text
+ * escaped by React, so a note reading "<3% & <b>" shows as written and no
+ * markup or picture in it ever reaches a reader's screen.
+ */
+const paragraphsHtml = (texts: readonly string[]) =>
+  renderToStaticMarkup(createElement(Fragment, null, ...texts.map((text, i) => createElement('p', { key: i }, text))));
 
 /** The latest of a post's edit and its public revision: what makes a feed look new. */
 const lastChange = (post: FeedPost) => Math.max(Date.parse(post.updated_at), post.revised_at ? Date.parse(post.revised_at) : 0);
@@ -53,7 +63,7 @@ export function renderFeed(
       // first address, which never changes with its slug (decision 170).
       id: absoluteUrl(siteUrl, paths.legacyPost(post.id)),
       link: absoluteUrl(siteUrl, postPath(post)),
-      description: [postDescription(post), ...notes].join('\n\n'),
+      description: paragraphsHtml([postDescription(post), ...notes]),
       // pubDate stays the publication: a reader sorting by it must not see a corrected post as new.
       date: new Date(post.date),
       category: post.category ? [{ name: post.category }] : undefined,

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { restUrl } from '@/testing/api';
 import { pgrstAnswer, pgrstError, selectRows } from '@/testing/handlers/postgrest';
 import { server } from '@/testing/server';
+import { postKeys } from '@/features/posts/api/keys';
 import type { Revision } from '../api/post-history';
 import { adminPosts, renderAdmin, serveAdminPosts } from '../test-utils';
 
@@ -211,6 +212,25 @@ describe('"Histórico" in the post dialog', () => {
     expect(screen.getByText(/^Nada foi restaurado: o post foi salvo em outro lugar/)).toBeInTheDocument();
     expect(within(dialog).getByRole('tab', { name: 'Histórico' })).toHaveAttribute('aria-selected', 'true');
     expect(within(dialog).getByRole('textbox', { name: 'Título', hidden: true })).toHaveValue(post.title);
+  });
+
+  it('a save from another device while she compares: the comparison keeps to what she saw, says the post moved, and the restore is refused, not saved over it', async () => {
+    serveRevisions([older]);
+    const saves = captureSaves('conflict');
+    const { user, queryClient } = await renderAdmin(posts);
+    const { panel } = await openHistory(user);
+    await user.click(await within(panel).findByRole('button', { name: /^Versão de 20 de novembro/ }));
+    // Her phone saves; the live panel refetches every post query.
+    const phone = { ...post, content: 'Texto salvo no celular.', updated_at: '2026-11-24T15:30:00+00:00' };
+    serveAdminPosts(posts.map((p) => (p.id === post.id ? phone : p)));
+    await queryClient.invalidateQueries({ queryKey: postKeys.all });
+    expect(await within(panel).findByText(/^O post foi salvo de novo desde que você abriu esta comparação/)).toBeInTheDocument();
+    const current = within(panel).getByRole('heading', { name: 'Versão atual' }).parentElement!;
+    expect(current).toHaveTextContent('Versão atualPrimeiro parágrafo. Terceiro parágrafo.');
+    await user.click(within(panel).getByRole('button', { name: 'Restaurar esta versão' }));
+    expect(await screen.findByText('Não foi possível restaurar a versão')).toBeInTheDocument();
+    // Guarded by the version she compared with, not the phone's.
+    expect(saves.map((save) => save.filters.updated_at)).toEqual([`eq.${post.updated_at}`]);
   });
 
   it('shows 50 versions at a time; "Carregar versões mais antigas" brings the rest', async () => {

@@ -41,7 +41,11 @@ export function PostHistory({ postId, dirty, onRestored }: Props) {
   const queryClient = useQueryClient();
   const current = useCurrentPost(postId);
   const revisions = useRevisions(postId);
-  const [chosen, setChosen] = useState<Revision | null>(null);
+  // The version chosen, with the post as it was then: the comparison and the
+  // restore's guard keep to what she saw, so a save from another device in
+  // between is refused as a conflict, never overwritten (the live panel
+  // refetches the current post on every change).
+  const [chosen, setChosen] = useState<{ revision: Revision; over: NonNullable<typeof current.data> } | null>(null);
   const [asking, setAsking] = useState(false);
   // After "Voltar", the focus returns to the version she had chosen.
   const [returnTo, setReturnTo] = useState<number | null>(null);
@@ -78,7 +82,7 @@ export function PostHistory({ postId, dirty, onRestored }: Props) {
     );
   }
 
-  const doRestore = () => chosen && restore.mutate({ revision: chosen, over: now });
+  const doRestore = () => chosen && restore.mutate(chosen);
 
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
@@ -86,16 +90,23 @@ export function PostHistory({ postId, dirty, onRestored }: Props) {
         {t.heading}
       </h3>
       {chosen ? (
-        <RevisionComparison
-          revision={chosen}
-          current={now}
-          restoring={restore.isPending}
-          onRestore={() => (dirty ? setAsking(true) : doRestore())}
-          onBack={() => {
-            setReturnTo(chosen.id);
-            setChosen(null);
-          }}
-        />
+        <>
+          {chosen.over.updated_at !== now.updated_at && (
+            <p role="status" className="text-sm text-amber-900">
+              {t.changedSince}
+            </p>
+          )}
+          <RevisionComparison
+            revision={chosen.revision}
+            current={chosen.over}
+            restoring={restore.isPending}
+            onRestore={() => (dirty ? setAsking(true) : doRestore())}
+            onBack={() => {
+              setReturnTo(chosen.revision.id);
+              setChosen(null);
+            }}
+          />
+        </>
       ) : (
         <>
           <p className="text-sm text-stone-700">{t.hint}</p>
@@ -112,7 +123,7 @@ export function PostHistory({ postId, dirty, onRestored }: Props) {
                   focusOnMount={returnTo === revision.id}
                   onChoose={() => {
                     setReturnTo(null);
-                    setChosen(revision);
+                    setChosen({ revision, over: now });
                   }}
                 />
               ))}
