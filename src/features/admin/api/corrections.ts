@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { postKeys } from '@/features/posts/api/keys';
 import { supabase } from '@/lib/supabase';
-import type { Tables } from '@/types/database.types';
+import { getCorrections, type Correction } from '@/features/posts/api/get-corrections';
 import { usePostMutation, type PostMutationOptions } from './use-post-mutation';
 
 /**
@@ -9,7 +9,7 @@ import { usePostMutation, type PostMutationOptions } from './use-post-mutation';
  * of the post, oldest first. Adding one stamps the post's revised_at (the
  * database's trigger), never its updated_at, and sends no mail.
  */
-export type Correction = Tables<'blog_post_corrections'>;
+export type { Correction };
 
 export const CORRECTION_MAX_LENGTH = 500;
 
@@ -17,19 +17,8 @@ export const correctionKeys = {
   list: (postId: string) => [...postKeys.adminList(), 'corrections', postId] as const,
 };
 
-export async function getCorrections(postId: string): Promise<Correction[]> {
-  const { data, error } = await supabase
-    .from('blog_post_corrections')
-    .select('*')
-    .eq('post_id', postId)
-    .order('created_at', { ascending: true })
-    .order('id', { ascending: true });
-  if (error) throw error;
-  return data;
-}
-
 export function useCorrections(postId: string) {
-  return useQuery({ queryKey: correctionKeys.list(postId), queryFn: () => getCorrections(postId) });
+  return useQuery({ queryKey: correctionKeys.list(postId), queryFn: () => getCorrections(supabase, postId) });
 }
 
 export async function addCorrection({ postId, note }: { postId: string; note: string }): Promise<void> {

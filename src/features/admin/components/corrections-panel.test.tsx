@@ -4,7 +4,7 @@ import { postKeys } from '@/features/posts/api/keys';
 import { restUrl } from '@/testing/api';
 import { pgrstAnswer, pgrstError } from '@/testing/handlers/postgrest';
 import { server } from '@/testing/server';
-import type { Correction } from '../api/corrections';
+import type { Tables } from '@/types/database.types';
 import { adminPosts, renderAdmin } from '../test-utils';
 
 type User = Awaited<ReturnType<typeof renderAdmin>>['user'];
@@ -23,7 +23,7 @@ async function openCorrections(user: User) {
 }
 
 /** The corrections table as a small database: listed oldest first, added, withdrawn. */
-function serveCorrections(initial: Correction[] = []) {
+function serveCorrections(initial: Tables<'blog_post_corrections'>[] = []) {
   const rows = [...initial];
   const calls = { added: [] as unknown[], withdrawn: [] as string[] };
   server.use(

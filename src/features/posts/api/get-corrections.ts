@@ -5,8 +5,12 @@ import { postKeys } from './keys';
 
 export type Correction = Pick<Tables<'blog_post_corrections'>, 'id' | 'note' | 'created_at'>;
 
-/** A post's public corrections (issue 26), oldest first; RLS shows those of posts the reader may read. */
-export async function getCorrections(db: PublicDb, postId: string): Promise<Correction[]> {
+/**
+ * A post's public corrections (issue 26), oldest first; RLS shows those of
+ * posts the reader may read. Through the public reads, or her session's
+ * client in the admin's "Correções".
+ */
+export async function getCorrections(db: Pick<PublicDb, 'from'>, postId: string): Promise<Correction[]> {
   const { data, error } = await db
     .from('blog_post_corrections')
     .select('id, note, created_at')
