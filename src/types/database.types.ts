@@ -287,6 +287,54 @@ export type Database = {
         };
         Relationships: [];
       };
+      stats_daily: {
+        Row: {
+          day: string;
+          device: string;
+          language: string;
+          page: string;
+          referrer: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          day: string;
+          device: string;
+          language: string;
+          page: string;
+          referrer: string;
+          views?: number;
+          visitors?: number;
+        };
+        Update: {
+          day?: string;
+          device?: string;
+          language?: string;
+          page?: string;
+          referrer?: string;
+          views?: number;
+          visitors?: number;
+        };
+        Relationships: [];
+      };
+      stats_site_daily: {
+        Row: {
+          day: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          day: string;
+          views?: number;
+          visitors?: number;
+        };
+        Update: {
+          day?: string;
+          views?: number;
+          visitors?: number;
+        };
+        Relationships: [];
+      };
       user_roles: {
         Row: {
           created_at: string;
@@ -415,6 +463,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      record_view: {
+        Args: {
+          page: string;
+          referrer?: string;
+        };
+        Returns: unknown;
+      };
       review_post: {
         Args: {
           token: string;
@@ -425,11 +480,62 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: string;
       };
+      site_today: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
       slugify: {
         Args: {
           value: string;
         };
         Returns: string;
+      };
+      stats_days: {
+        Args: {
+          days?: number;
+        };
+        Returns: {
+          day: string;
+          views: number;
+          visitors: number;
+        }[];
+      };
+      stats_pages: {
+        Args: {
+          days?: number;
+          max?: number;
+        };
+        Returns: {
+          page: string;
+          post_id: string;
+          title: string;
+          language: string;
+          slug: string;
+          views: number;
+          visitors: number;
+        }[];
+      };
+      stats_post_days: {
+        Args: {
+          post: string;
+        };
+        Returns: {
+          day: string;
+          views: number;
+          visitors: number;
+        }[];
+      };
+      stats_sources: {
+        Args: {
+          days?: number;
+          post?: string;
+        };
+        Returns: {
+          kind: string;
+          value: string;
+          views: number;
+          visitors: number;
+        }[];
       };
     };
     Enums: {
