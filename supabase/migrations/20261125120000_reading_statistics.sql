@@ -35,7 +35,7 @@ $$;
 comment on function public.site_today() is 'Today in the site''s time zone (America/Sao_Paulo) on the site''s clock: the day a view is counted in.';
 
 revoke execute on function public.site_today() from public;
-grant execute on function public.site_today() to anon, authenticated, service_role;
+grant execute on function public.site_today() to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------
 -- what lives for one day only (the database owner's: no api role may read it)
@@ -247,11 +247,11 @@ begin
 
   insert into public.stats_daily as s (day, page, referrer, language, device, views, visitors)
   values (today, record_view.page, source, page_language, device, 1, page_visitor)
-  on conflict (day, page, referrer, language, device) do update
+  on conflict on constraint stats_daily_pkey do update
     set views = s.views + 1, visitors = s.visitors + excluded.visitors;
   insert into public.stats_site_daily as s (day, views, visitors)
   values (today, 1, site_visitor)
-  on conflict (day) do update
+  on conflict on constraint stats_site_daily_pkey do update
     set views = s.views + 1, visitors = s.visitors + excluded.visitors;
 end;
 $$;
@@ -298,7 +298,7 @@ as $$
      order by 2 desc, 3 desc, 1
      limit least(greatest(max, 1), 100)
   )
-  select top.page, p.id, p.title, coalesce(p.language, substr(top.page, 2)), p.slug, top.views, top.visitors
+  select top.page, p.id, p.title, case when top.page in ('/pt', '/en') then substr(top.page, 2) else p.language end, p.slug, top.views, top.visitors
     from top
     left join public.blog_posts p on top.page not in ('/pt', '/en') and p.id = (case when top.page not in ('/pt', '/en') then top.page end)::uuid
    order by top.views desc, top.visitors desc, top.page;

@@ -239,6 +239,8 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         { relname: 'newsletter_sends', relrowsecurity: true },
         { relname: 'newsletter_subscribers', relrowsecurity: true },
         { relname: 'site_settings', relrowsecurity: true },
+        { relname: 'stats_daily', relrowsecurity: true },
+        { relname: 'stats_site_daily', relrowsecurity: true },
         { relname: 'user_roles', relrowsecurity: true },
       ]);
     });
@@ -283,6 +285,10 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'site_settings SELECT authenticated permissive: Signed-in users can read site settings',
         'site_settings UPDATE authenticated permissive: Admins can update site settings',
         "site_settings UPDATE authenticated restrictive: Editing settings needs the admin's second factor",
+        'stats_daily SELECT authenticated permissive: Admins can read the statistics',
+        "stats_daily SELECT authenticated restrictive: Reading the statistics needs the admin's second factor",
+        "stats_site_daily SELECT authenticated permissive: Admins can read the site's statistics",
+        "stats_site_daily SELECT authenticated restrictive: Reading the site's statistics needs the admin's second factor",
         'user_roles SELECT authenticated permissive: Signed-in users can read their own roles',
       ]);
     });
@@ -308,6 +314,9 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'anon newsletter_sends: ',
         'anon newsletter_subscribers: ',
         'anon site_settings: SELECT',
+        // the numbers are hers: a visitor adds a view only through record_view().
+        'anon stats_daily: ',
+        'anon stats_site_daily: ',
         'anon user_roles: SELECT',
         // INSERT by column (post_id, note, created_at): the id is the database's.
         'authenticated blog_post_corrections: SELECT,DELETE',
@@ -321,6 +330,9 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         // SELECT and INSERT are granted column by column (below): the tokens stay out.
         'authenticated newsletter_subscribers: DELETE',
         'authenticated site_settings: SELECT,UPDATE',
+        // written by record_view() alone.
+        'authenticated stats_daily: SELECT',
+        'authenticated stats_site_daily: SELECT',
         'authenticated user_roles: SELECT',
       ]);
     });
@@ -357,20 +369,23 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
 
-    it("each function is callable only by whom it is for; anon calls none but is_admin(), site_now(), the newsletter's three reader doors and review_post()", async () => {
+    it("each function is callable only by whom it is for; anon calls none but is_admin(), site_now(), the newsletter's three reader doors, review_post() and record_view()", async () => {
       const rows = await backend.sql<{ fn: string; anon: boolean; authenticated: boolean }>(
         `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
                 has_function_privilege('authenticated', p.oid, 'execute') as authenticated
            from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
       );
       // Subscribing answers the same whatever the list holds; confirming and unsubscribing need a mail's secret.
-      // A review link's post needs its secret too.
-      expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual(['is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'review_post', 'site_now']);
+      // A review link's post needs its secret too. A view adds one to aggregates, capped per client.
+      expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual([
+        'is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now',
+      ]);
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
         'create_review_link', 'ensure_translation_group', 'has_required_aal', 'import_corrections', 'import_posts', 'is_admin',
         // her functions check is_admin() themselves, or run as the caller under row level security.
         'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers', 'newsletter_send_progress', 'newsletter_send_test',
-        'newsletter_subscribe', 'newsletter_unsubscribe', 'review_post', 'site_now', 'slugify',
+        'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now', 'site_today', 'slugify',
+        'stats_days', 'stats_pages', 'stats_post_days', 'stats_sources',
       ]);
       const call = await as('anon').rpc('ensure_translation_group', { post_id: randomUUID() });
       expectDenied(call, 'anon');
