@@ -12,12 +12,12 @@ import type { RunningServer } from '../server/index.ts';
 /** What is_admin() checked before the session rule: the admin row alone. */
 const ROLE_ONLY = `select exists (select 1 from public.user_roles where user_id = (select auth.uid()) and role = 'admin') as admin`;
 
-interface Admin {
+export interface Admin {
   token: string;
   claims: Record<string, unknown>;
 }
 
-async function signUpAdmin(server: RunningServer): Promise<Admin> {
+export async function signUpAdmin(server: RunningServer): Promise<Admin> {
   const email = `bench-admin-${Date.now().toString(36)}@example.com`;
   const res = await fetch(`${server.url}/auth/v1/signup`, {
     method: 'POST',

@@ -21,7 +21,8 @@
  * posts). BENCH_ONLY=reads stops after the reads; BENCH_ONLY=import runs only the
  * import's figures (scripts/bench-import.ts), BENCH_ONLY=mail the newsletter's
  * (scripts/bench-mail.ts), BENCH_ONLY=revisions what keeping every version
- * costs a save (scripts/bench-revisions.ts).
+ * costs a save (scripts/bench-revisions.ts), BENCH_ONLY=stats the reading
+ * statistics' reads at scale (scripts/bench-stats.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -41,6 +42,7 @@ import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
 import { benchRevisions } from './bench-revisions.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
+import { benchStats } from './bench-stats.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -273,6 +275,10 @@ async function main() {
       await benchRevisions(server);
       return;
     }
+    if (process.env.BENCH_ONLY === 'stats') {
+      await benchStats(server);
+      return;
+    }
     const pglite = await benchReads(server);
     let postgres: ReadFigures[] | undefined;
     if (databaseUrl) {
@@ -291,6 +297,7 @@ async function main() {
     await benchImport(server);
     await benchMail();
     await benchRevisions(server);
+    await benchStats(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

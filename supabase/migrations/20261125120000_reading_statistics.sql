@@ -339,7 +339,10 @@ as $$
     cross join lateral generate_series(
       greatest(least((p.date at time zone 'America/Sao_Paulo')::date, public.site_today()), public.site_today() - 3659),
       public.site_today(), interval '1 day') d
-    left join public.stats_daily s on s.page = p.id::text and s.day = d::date
+    -- the page compared with the argument, not with p.id::text: a cast to text
+    -- is not leakproof, and under row level security it would keep the index
+    -- out of the join.
+    left join public.stats_daily s on s.page = post::text and s.day = d::date
    where p.id = post
    group by d
    order by d;
