@@ -27,6 +27,7 @@ import { createApiKeys } from './keys.ts';
 import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.ts';
 import { createRealtime } from './realtime/index.ts';
 import { startPublicationClock, type PublicationClock } from './publication/clock.ts';
+import { startStatsForgetting, type StatsForgetting } from './stats/forget-past.ts';
 import { TemplateError } from './site/template.ts';
 import { createQueueMailer } from './auth/mailer.ts';
 import { parseFrom, parseMailConfig, type MailConfig } from './mail/config.ts';
@@ -83,6 +84,7 @@ export interface RunningServer {
   database: string;
   /** Tells kept pages and Realtime when scheduled posts go public (tests ask it to look now). */
   publicationClock: PublicationClock;
+  statsForgetting: StatsForgetting;
   /** Sends what private.mail_queue holds (tests wait for it with drain()). */
   mailWorker: MailWorker;
   /** "SMTP host:port" or "outbox folder …", for banners. */
@@ -165,6 +167,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     // Scheduled posts go public by RLS alone; this tells the kept pages and Realtime at their minute.
     const clock = startPublicationClock({ db });
+    // A day's reading-statistics salt dies with the day, viewed or not.
+    const statsForgetting = startStatsForgetting({ db });
     const mail = { smtpUrl: undefined, from: 'noreply@localhost', ratePerMinute: 300, ...options.mail };
     const transport = createTransport(mail, dataDir);
     const mailWorker = startMailWorker({
@@ -190,12 +194,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       app,
       database: opened.description,
       publicationClock: clock,
+      statsForgetting,
       mailWorker,
       mailDescription: transport.description,
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await Promise.all([realtime.close(), clock.stop(), mailWorker.stop()]);
+          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past

@@ -10,10 +10,18 @@
 --          first view of the next day, so nothing links a reader across days.
 --          no address, user agent or hash of one leaves the private schema,
 --          and none outlives its day. the numbers are the admin's alone.
+--          the three private tables are unlogged: they never reach the write-
+--          ahead log, a replica or a point-in-time backup (a crash empties
+--          them: today's readers are counted anew, nothing else is lost).
+--          private.stats_forget_past() forgets a quiet day's salt at the
+--          site's midnight; the local backend calls it and then vacuums the
+--          tables so the deleted bytes leave their files (hosted: pg_cron,
+--          README "Deploying on hosted Supabase").
 -- affects: function public.site_today(); tables private.stats_salts,
 --          private.stats_seen, private.stats_rate, public.stats_daily,
 --          public.stats_site_daily; functions private.stats_day_salt(date),
---          private.stats_referrer(text), public.record_view(text, text),
+--          private.stats_forget_past(), private.stats_referrer(text),
+--          public.record_view(text, text),
 --          public.stats_days(integer), public.stats_pages(integer, integer),
 --          public.stats_sources(integer, uuid), public.stats_post_days(uuid)
 
@@ -41,14 +49,14 @@ grant execute on function public.site_today() to authenticated, service_role;
 -- what lives for one day only (the database owner's: no api role may read it)
 -- ---------------------------------------------------------------------------
 
-create table private.stats_salts (
+create unlogged table private.stats_salts (
   day date primary key,
   salt bytea not null check (octet_length(salt) = 32)
 );
 
 comment on table private.stats_salts is 'The random salt of the visitor hashes: one row, today''s. Deleted with every hash of its day by the first view of the next day, so no hash can be linked across days.';
 
-create table private.stats_seen (
+create unlogged table private.stats_seen (
   day date not null,
   hash bytea not null,
   primary key (day, hash)
@@ -56,15 +64,18 @@ create table private.stats_seen (
 
 comment on table private.stats_seen is 'Today''s visitor hashes: sha-256 of (salt, address, user agent, page), one per visitor and page, and one per visitor for the whole site. Only whether a hash exists is used; deleted with the salt.';
 
--- the flood cap: views one client may add per minute, keyed by a hash made
--- with today's salt (not by its address), deleted with the salt.
-create table private.stats_rate (
-  client_hash bytea primary key,
+-- the flood caps: views one client may add per minute and per day, keyed by
+-- a hash made with the day's salt (not by its address), deleted with it.
+create unlogged table private.stats_rate (
+  day date not null,
+  client_hash bytea not null,
   minute timestamptz not null,
-  views integer not null
+  minute_views integer not null,
+  day_views integer not null,
+  primary key (day, client_hash)
 );
 
-comment on table private.stats_rate is 'Views each client added in its current minute (the cap of public.record_view), keyed by a salted hash of the client; deleted with the day''s salt.';
+comment on table private.stats_rate is 'Views each client added in its current minute and in the day (the caps of public.record_view), keyed by a salted hash of the client; deleted with the day''s salt.';
 
 alter table private.stats_salts enable row level security;
 alter table private.stats_seen enable row level security;
@@ -78,7 +89,8 @@ create table public.stats_daily (
   day date not null,
   -- '/pt', '/en', or a post's id (its address may change, its id does not).
   page text not null check (page in ('/pt', '/en') or page ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'),
-  -- a host ('google.com', 't.co'), 'newsletter' (her mails' links) or 'direto'.
+  -- a host ('google.com', 't.co'), 'newsletter' (her mails' links), 'direto',
+  -- or 'outros' (a host past the day's first 100).
   referrer text not null check (referrer ~ '^[a-z0-9.-]{1,253}$'),
   language text not null check (language in ('pt', 'en')),
   device text not null check (device in ('mobile', 'desktop')),
@@ -125,9 +137,37 @@ grant select on table public.stats_site_daily to authenticated;
 -- counting a view
 -- ---------------------------------------------------------------------------
 
--- today's salt, made by the day's first view, which also destroys every other
--- day's salt and hashes. two first views at once: the second's insert waits
--- for the first's and then reads its salt.
+-- every salt, hash and count of the days before `today`; how many rows went.
+create or replace function private.stats_forget_past(today date default public.site_today())
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  forgotten integer := 0;
+  n integer;
+begin
+  delete from private.stats_salts where day < today;
+  get diagnostics n = row_count;
+  forgotten := forgotten + n;
+  delete from private.stats_seen where day < today;
+  get diagnostics n = row_count;
+  forgotten := forgotten + n;
+  delete from private.stats_rate where day < today;
+  get diagnostics n = row_count;
+  return forgotten + n;
+end;
+$$;
+
+comment on function private.stats_forget_past(date) is 'Deletes the salts, visitor hashes and flood counts of the days before today (the site''s day). Run by the day''s first view, and at the site''s midnight by the local backend or a scheduled job (pg_cron on hosted), so a quiet day''s salt does not outlive it.';
+
+revoke all on function private.stats_forget_past(date) from public;
+
+-- today's salt, made by the day's first view, which also forgets the days
+-- before. two first views at once: the second's insert waits for the
+-- first's, then reads its salt, and forgets nothing (the first did).
+-- null for a view whose transaction began before the site's midnight but
+-- runs after the new day's first view: its day is over and its salt gone.
 create or replace function private.stats_day_salt(today date)
 returns bytea
 language plpgsql
@@ -140,13 +180,18 @@ begin
   if found then
     return day_salt;
   end if;
-  delete from private.stats_salts where day <> today;
-  delete from private.stats_seen where day <> today;
-  delete from private.stats_rate;
+  if exists (select 1 from private.stats_salts s where s.day > today) then
+    return null;
+  end if;
   insert into private.stats_salts (day, salt)
   values (today, decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'))
-  on conflict (day) do nothing;
-  select s.salt into strict day_salt from private.stats_salts s where s.day = today;
+  on conflict (day) do nothing
+  returning salt into day_salt;
+  if day_salt is null then
+    select s.salt into strict day_salt from private.stats_salts s where s.day = today;
+    return day_salt;
+  end if;
+  perform private.stats_forget_past(today);
   return day_salt;
 end;
 $$;
@@ -175,8 +220,10 @@ revoke all on function private.stats_referrer(text) from public;
 -- malformed (22023): a page that is not a home page or a public post, a
 -- referrer that is not a host name. counts nothing, silently, for the admin,
 -- for a crawler's or an empty user agent, for a prefetch, and past 30 views
--- of one client in a minute. the user agent comes from the request's own
--- headers (PostgREST and the local backend both set request.headers).
+-- of one client in a minute or 500 in a day. a day keeps at most 100
+-- referring hosts: later new ones count as 'outros' (invented hosts would
+-- otherwise each add rows for ever). the user agent comes from the request's
+-- own headers (PostgREST and the local backend both set request.headers).
 create or replace function public.record_view(page text, referrer text default 'direto')
 returns void
 language plpgsql
@@ -194,7 +241,7 @@ declare
   device text;
   day_salt bytea;
   client text := private.request_client();
-  minute_views integer;
+  counts private.stats_rate;
   page_visitor integer;
   site_visitor integer;
 begin
@@ -220,14 +267,24 @@ begin
   end if;
 
   day_salt := private.stats_day_salt(today);
-  insert into private.stats_rate as r (client_hash, minute, views)
-  values (sha256(day_salt || convert_to('rate' || chr(10) || client, 'UTF8')), date_trunc('minute', now()), 1)
-  on conflict (client_hash) do update
-    set views = case when r.minute = excluded.minute then r.views + 1 else 1 end,
-        minute = excluded.minute
-  returning r.views into minute_views;
-  if minute_views > 30 then
+  if day_salt is null then
     return;
+  end if;
+  insert into private.stats_rate as r (day, client_hash, minute, minute_views, day_views)
+  values (today, sha256(day_salt || convert_to('rate' || chr(10) || client, 'UTF8')), date_trunc('minute', now()), 1, 1)
+  on conflict (day, client_hash) do update
+    set minute_views = case when r.minute = excluded.minute then r.minute_views + 1 else 1 end,
+        minute = excluded.minute,
+        day_views = r.day_views + 1
+  returning r.* into counts;
+  if counts.minute_views > 30 or counts.day_views > 500 then
+    return;
+  end if;
+
+  if source not in ('direto', 'newsletter')
+     and not exists (select 1 from public.stats_daily s where s.day = today and s.referrer = source)
+     and (select count(distinct s.referrer) from public.stats_daily s where s.day = today) >= 100 then
+    source := 'outros';
   end if;
 
   device := case
@@ -256,7 +313,7 @@ begin
 end;
 $$;
 
-comment on function public.record_view(text, text) is 'A reader''s browser counts one view of /pt, /en or a public post (its id), with the referring host, ''newsletter'' or ''direto''. Stores daily aggregates only; the admin, crawlers, prefetches and a client past 30 views a minute are not counted.';
+comment on function public.record_view(text, text) is 'A reader''s browser counts one view of /pt, /en or a public post (its id), with the referring host, ''newsletter'' or ''direto''. Stores daily aggregates only; the admin, crawlers, prefetches and a client past 30 views a minute or 500 a day are not counted; past 100 hosts a day, new ones count as ''outros''.';
 
 revoke all on function public.record_view(text, text) from public;
 grant execute on function public.record_view(text, text) to anon, authenticated, service_role;
@@ -307,20 +364,30 @@ $$;
 comment on function public.stats_pages(integer, integer) is 'Admin only (row level security): the most read pages of the last days, with their views and visitors (a reader who comes back another day counts again).';
 
 -- where the readers of the last `days` days came from, in which language and
--- on which device; of one post when `post` is given.
+-- on which device; of one post when `post` is given. the 50 referrers with the
+-- most views, the rest summed as 'outros'.
 create or replace function public.stats_sources(days integer default 30, post uuid default null)
 returns table (kind text, value text, views bigint, visitors bigint)
 language sql
 stable
 set search_path = ''
 as $$
-  select case when grouping(s.referrer) = 0 then 'referrer' when grouping(s.language) = 0 then 'language' else 'device' end,
-         coalesce(s.referrer, s.language, s.device),
-         sum(s.views)::bigint, sum(s.visitors)::bigint
-    from public.stats_daily s
-   where s.day > public.site_today() - least(greatest(days, 1), 3660)
-     and (post is null or s.page = post::text)
-   group by grouping sets ((s.referrer), (s.language), (s.device))
+  with sources as (
+    select case when grouping(s.referrer) = 0 then 'referrer' when grouping(s.language) = 0 then 'language' else 'device' end as kind,
+           coalesce(s.referrer, s.language, s.device) as value,
+           sum(s.views)::bigint as views, sum(s.visitors)::bigint as visitors
+      from public.stats_daily s
+     where s.day > public.site_today() - least(greatest(days, 1), 3660)
+       and (post is null or s.page = post::text)
+     group by grouping sets ((s.referrer), (s.language), (s.device))
+  ), ranked as (
+    select sources.*, row_number() over (partition by sources.kind order by sources.views desc, sources.visitors desc, sources.value) as n
+      from sources
+  )
+  select r.kind, case when r.kind = 'referrer' and r.n > 50 then 'outros' else r.value end,
+         sum(r.views)::bigint, sum(r.visitors)::bigint
+    from ranked r
+   group by 1, 2
    order by 1, 3 desc, 2;
 $$;
 

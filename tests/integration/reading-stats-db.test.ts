@@ -176,6 +176,12 @@ describe.each(targets)('reading statistics in the database on $name', (target) =
     await viewFrom(flood, DESKTOP, '/pt');
     const [after] = await b.sql<{ views: number }>(`select views from public.stats_site_daily where day = public.site_today()`);
     expect(after!.views).toBe(32);
+    // And 500 in a day, however slowly: the 500th counts, the 501st does not.
+    await b.sql(`update private.stats_rate set day_views = 499, minute = minute - interval '1 minute'`);
+    await viewFrom(flood, DESKTOP, '/pt');
+    await viewFrom(flood, DESKTOP, '/pt');
+    const [day] = await b.sql<{ views: number }>(`select views from public.stats_site_daily where day = public.site_today()`);
+    expect(day!.views).toBe(33);
   });
 
   it('does not count her own visits, crawlers, empty user agents or prefetches', async () => {
