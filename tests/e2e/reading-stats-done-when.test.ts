@@ -4,7 +4,8 @@
  * post (one from a link on t.co), one of them twice the same day; a crawler
  * opens it; she opens it signed in. The admin's numbers then show 4 views by
  * 3 visitors, t.co among the referrers, the device split, and nothing from
- * the crawler or from her. Every beacon is awaited as the browser sends it:
+ * the crawler or from her; the t.co reader's next page, inside the app, is
+ * no referral. Every beacon is awaited as the browser sends it:
  * no sleeping.
  */
 import { createClient } from '@supabase/supabase-js';
@@ -122,6 +123,11 @@ describe('reading statistics of a post (issue 27, done when)', () => {
     const first = await read(fromTwitter, { referer: 'https://t.co/x' });
     expect(await fromTwitter.evaluate(() => document.referrer)).toBe('https://t.co/x');
     expect(first.body).toEqual({ page: post.id, referrer: 't.co' });
+    // Back to the blog inside the app: a view of /pt, which t.co did not lead to (document.referrer still says t.co).
+    const home = fromTwitter.waitForRequest((request) => isBeacon(request.url()));
+    await fromTwitter.getByRole('link', { name: 'Voltar ao blog' }).click();
+    expect((await home).postDataJSON()).toEqual({ page: '/pt', referrer: 'direto' });
+    expect(await fromTwitter.evaluate(() => document.referrer)).toBe('https://t.co/x');
 
     // The second reads it on a phone, and again later the same day (a second full load).
     const onPhone = await phone(agents.androidChrome);
