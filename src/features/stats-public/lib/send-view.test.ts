@@ -1,10 +1,11 @@
+import type { MockInstance } from 'vitest';
 import { SUPABASE_URL } from '@/testing/api';
 import { sessionStorageKey } from './stored-session';
 
 const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-let fetchSpy: ReturnType<typeof vi.spyOn<typeof globalThis, 'fetch'>>;
+let fetchSpy: MockInstance<typeof fetch>;
 
 /** A fresh module: its "first view of the document" starts over, as on a new page load. */
 async function freshSender() {
