@@ -80,7 +80,7 @@ describe.each(targets)('npm run mail-worker on $name', (target) => {
     expect(sink.received.map((m) => m.envelope.to)).toEqual([['ana@example.com']]);
     const mail = sink.received[0]!.parsed;
     expect(mail.subject).toBe('Para a lista');
-    expect(mail.text).toContain('https://helena.example/pt/para-a-lista');
+    expect(mail.text).toContain('https://helena.example/pt/para-a-lista?ref=newsletter');
     expect(mail.text).toMatch(/https:\/\/helena\.example\/newsletter\/unsubscribe\?token=[0-9a-f-]{36}&lang=pt/);
     const listUnsubscribe = mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
     expect(listUnsubscribe).toMatch(/<https:\/\/project\.supabase\.example\/functions\/v1\/newsletter-unsubscribe\?token=[0-9a-f-]{36}&lang=pt>/);

@@ -166,6 +166,8 @@ describe('static export', () => {
   it('builds the browser bundle for the project, and ships no server code, no draft and no scheduled post', () => {
     const assets = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js'));
     expect(assets.some((f) => read(`assets/${f}`).includes(b.url))).toBe(true);
+    // Its pages count their views as the site's do (issue 27): the same beacon, to the project's record_view.
+    expect(assets.some((f) => read(`assets/${f}`).includes('rest/v1/rpc/record_view'))).toBe(true);
     expect(existsSync(path.join(out, '.ssr'))).toBe(false);
     // No source maps in what is served (npm run dev has its own).
     expect(readdirSync(path.join(out, 'assets')).filter((f) => f.includes('.map'))).toEqual([]);

@@ -33,7 +33,8 @@ export interface PostMailInput {
 export function postMail(input: PostMailInput): { subject: string; text: string; html: string } {
   const { post } = input;
   const t = mailText[post.language];
-  const url = `${input.siteUrl}/${post.language}/${encodeURIComponent(post.slug)}`;
+  // ?ref=newsletter: the statistics count a visit from this link as the newsletter's (issue 27).
+  const url = `${input.siteUrl}/${post.language}/${encodeURIComponent(post.slug)}?ref=newsletter`;
   const subject = input.test ? t.testSubject(post.title) : post.title;
   const cover = post.image_url ? absolute(post.image_url, input.siteUrl) : undefined;
   const footer = (

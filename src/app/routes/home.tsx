@@ -8,6 +8,7 @@ import { ContactSection } from '@/features/site/components/contact-section';
 import { HeroSection } from '@/features/site/components/hero-section';
 import { SiteFooter } from '@/features/site/components/site-footer';
 import { SiteHeader } from '@/features/site/components/site-header';
+import { usePageView } from '@/features/stats-public/hooks/use-page-view';
 import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
 import { useDocumentMeta } from '@/lib/document-meta';
 import { useLiveReading } from '../use-live-reading';
@@ -26,6 +27,7 @@ export default function HomeRoute({ language }: { language: Language }) {
   useDocumentMeta(language, title, homeDescription(language, texts.hero_description));
   useScrollToHash();
   useLiveReading();
+  usePageView(`/${language}`);
 
   return (
     <div className="min-h-screen bg-paper text-ink">

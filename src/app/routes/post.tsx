@@ -1,10 +1,11 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { PostNewsletter } from '@/features/newsletter-public/components/newsletter-section';
 import { PostPage } from '@/features/posts/components/post-page';
+import { PageView } from '@/features/stats-public/components/page-view';
 import { languageFromPath } from '@/lib/language';
 import { useLiveReading } from '../use-live-reading';
 
-/** /pt/:slug and /en/:slug: a post at its address (issue 23), and under it the newsletter's form (issue 25). */
+/** /pt/:slug and /en/:slug: a post at its address (issue 23), and under it the newsletter's form (issue 25); its view is counted (issue 27). */
 export default function PostRoute() {
   const { slug = '' } = useParams();
   const language = languageFromPath(useLocation().pathname);
@@ -14,7 +15,12 @@ export default function PostRoute() {
     <PostPage
       key={`${language}/${slug}`}
       lookup={{ language, slug }}
-      afterArticle={(postLanguage) => <PostNewsletter language={postLanguage} />}
+      afterArticle={(postLanguage, postId) => (
+        <>
+          <PageView page={postId} />
+          <PostNewsletter language={postLanguage} />
+        </>
+      )}
     />
   );
 }

@@ -19,9 +19,10 @@ import { PostTopBar } from './post-top-bar';
  * The page speaks the post's language; until the post is known (loading, not
  * found, failure) it speaks the site's default, Portuguese, which is also the
  * language of the spec's 'Post não encontrado'. `afterArticle` follows a
- * post that is shown, in its language (the newsletter's form: issue 25).
+ * post that is shown at its own address, in its language (the newsletter's
+ * form: issue 25; its view is counted there: issue 27).
  */
-export function PostPage({ lookup, afterArticle }: { lookup: PostLookup; afterArticle?: (language: Language) => ReactNode }) {
+export function PostPage({ lookup, afterArticle }: { lookup: PostLookup; afterArticle?: (language: Language, postId: string) => ReactNode }) {
   const { data: post, isPending, isError, error, errorUpdatedAt } = usePost(lookup);
   // Reached by an old address: the post is shown at its own.
   const moved = post && ('id' in lookup || postPath(post) !== paths.post(lookup.language, lookup.slug));
@@ -52,7 +53,7 @@ export function PostPage({ lookup, afterArticle }: { lookup: PostLookup; afterAr
             <HydrationBoundary>
               <PostArticle post={post} language={language} />
             </HydrationBoundary>
-            {afterArticle && <HydrationBoundary>{afterArticle(language)}</HydrationBoundary>}
+            {afterArticle && <HydrationBoundary>{afterArticle(language, post.id)}</HydrationBoundary>}
           </>
         ) : (
           <PostNotFound language={language} />
