@@ -4,6 +4,7 @@ import { authHandlers } from './auth';
 import { postsHandlers } from './posts';
 import { realtimeHandlers } from './realtime';
 import { settingsHandlers } from './settings';
+import { statsHandlers } from './stats';
 
 // One file per resource (posts.ts, settings.ts, auth.ts…), each exporting its
 // default handlers, shaped like the real REST/auth answers; collected here.
@@ -13,4 +14,5 @@ export const handlers: (RequestHandler | WebSocketHandler)[] = [
   ...postsHandlers,
   ...settingsHandlers,
   ...realtimeHandlers,
+  ...statsHandlers,
 ];
