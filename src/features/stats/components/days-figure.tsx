@@ -3,6 +3,7 @@ import { adminText } from '@/lib/i18n-admin';
 import type { StatsDay } from '../api/stats';
 import { formatCount, formatDay } from '../lib/figures';
 import { ChartLegend, DaysChart } from './days-chart';
+import { TableBox } from './table-box';
 
 interface Props {
   days: readonly StatsDay[];
@@ -36,8 +37,7 @@ export function DaysFigure({ days, title, summary, tableCaption, tableDays = day
         <DaysChart days={days} />
         <ChartLegend />
       </figure>
-      {/* A long table scrolls in its box; focusable, so the keyboard scrolls it too. */}
-      <div role="region" aria-labelledby={`${id}-caption`} tabIndex={0} className="max-h-72 overflow-y-auto rounded-md border border-stone-200 focus-visible:outline-2 focus-visible:outline-stone-900">
+      <TableBox labelledBy={`${id}-caption`} className="max-h-72 rounded-md border border-stone-200">
         <table className="w-full text-left text-sm">
           <caption id={`${id}-caption`} className="px-3 py-2 text-left font-medium text-stone-900">
             {tableCaption}
@@ -67,7 +67,7 @@ export function DaysFigure({ days, title, summary, tableCaption, tableDays = day
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
     </div>
   );
 }

@@ -1,14 +1,17 @@
+import { useId } from 'react';
 import { adminText } from '@/lib/i18n-admin';
 import type { StatsPage } from '../api/stats';
 import { formatCount, pageLabel } from '../lib/figures';
+import { TableBox } from './table-box';
 
 /** The most read pages: each post's title links to its public address (in a new tab); a deleted post is named as such. */
 export function PagesTable({ pages, caption }: { pages: readonly StatsPage[]; caption: string }) {
   const t = adminText.stats;
+  const id = useId();
   return (
-    <div className="overflow-x-auto">
+    <TableBox labelledBy={id}>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
+        <caption id={id} className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-stone-200">
             <th scope="col" className="py-1 pr-6 font-medium">
@@ -44,6 +47,6 @@ export function PagesTable({ pages, caption }: { pages: readonly StatsPage[]; ca
           })}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }

@@ -1,6 +1,8 @@
+import { useId } from 'react';
 import { adminText } from '@/lib/i18n-admin';
 import type { StatsSource } from '../api/stats';
 import { formatCount, formatShare, sourceLabel } from '../lib/figures';
+import { TableBox } from './table-box';
 
 /**
  * One split of the views (referrers, languages or devices): each value's
@@ -8,11 +10,12 @@ import { formatCount, formatShare, sourceLabel } from '../lib/figures';
  */
 export function SourcesTable({ sources, caption, column }: { sources: readonly StatsSource[]; caption: string; column: string }) {
   const t = adminText.stats;
+  const id = useId();
   const total = sources.reduce((sum, s) => sum + s.views, 0);
   return (
-    <div className="overflow-x-auto">
+    <TableBox labelledBy={id}>
       <table className="w-full text-left text-sm">
-        <caption className="pb-2 text-left font-medium text-stone-900">{caption}</caption>
+        <caption id={id} className="pb-2 text-left font-medium text-stone-900">{caption}</caption>
         <thead>
           <tr className="border-b border-stone-200">
             <th scope="col" className="py-1 pr-4 font-medium">
@@ -42,6 +45,6 @@ export function SourcesTable({ sources, caption, column }: { sources: readonly S
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }

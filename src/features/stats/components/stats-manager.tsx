@@ -69,7 +69,7 @@ export default function StatsManager() {
       )}
       {counted && sources.data && (
         <StatsSection id="stats-sources-heading" title={t.sourcesTitle} hint={t.referrersHint}>
-          <SourcesPanel sources={sources.data} />
+          <SourcesPanel sources={sources.data} sideBySide />
         </StatsSection>
       )}
     </div>
