@@ -26,7 +26,8 @@ function chartOptions(width: number): Options {
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
     axes: [
-      { ...AXIS, values: (_u, splits) => splits.map(formatTick) },
+      // At least 64 px between days' labels: a week or more apart on a narrow chart, never overlapping.
+      { ...AXIS, space: 64, values: (_u, splits) => splits.map(formatTick) },
       { ...AXIS, incrs: WHOLE_STEPS, values: (_u, splits) => splits.map(formatCount) },
     ],
     series: [

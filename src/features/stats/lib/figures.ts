@@ -8,7 +8,7 @@ const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
 // The days are the site's (Brasília) calendar days as the database names them: read and shown as UTC dates, never shifted.
 const dayFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-const shortDayFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: 'short', timeZone: 'UTC' });
+const shortDayFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
 
 /** 1234 → "1.234". */
 export const formatCount = (n: number) => integer.format(n);
@@ -22,7 +22,7 @@ export const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** 'YYYY-MM-DD' → "05/11/2026". */
 export const formatDay = (day: string) => dayFormat.format(dayTime(day));
 
-/** A chart tick, seconds since 1970 at a day's start (UTC) → "5 de nov." */
+/** A chart tick, seconds since 1970 at a day's start (UTC) → "05/11". */
 export const formatTick = (seconds: number) => shortDayFormat.format(seconds * 1000);
 
 export interface Totals {
