@@ -1,9 +1,10 @@
-import { ArchiveRestore, FileText, Loader2, Mail, Settings, ShieldCheck } from 'lucide-react';
+import { ArchiveRestore, ChartLine, FileText, Loader2, Mail, Settings, ShieldCheck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminText } from '@/lib/i18n-admin';
 import { newsletterKeys } from '@/features/newsletter/api/keys';
+import { statsKeys } from '@/features/stats/api/keys';
 import { useLiveChanges } from '../hooks/use-live-changes';
 import { AdminHeader } from './admin-header';
 import { LoadingSpinner } from './loading-spinner';
@@ -15,6 +16,8 @@ import { SettingsManager } from './settings-manager';
 const ArchiveManager = lazy(() => import('@/features/archive/components/archive-manager'));
 // Her subscribers and their CSV reader, likewise, when she looks at them.
 const NewsletterManager = lazy(() => import('@/features/newsletter/components/newsletter-manager'));
+// Her reading statistics and their chart library, likewise.
+const StatsManager = lazy(() => import('@/features/stats/components/stats-manager'));
 
 interface AdminPanelProps {
   email: string;
@@ -23,7 +26,7 @@ interface AdminPanelProps {
   security: ReactNode;
 }
 
-/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar', 'Assinantes' and 'Segurança'. */
+/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar', 'Assinantes', 'Estatísticas' and 'Segurança'. */
 export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
   const t = adminText.admin;
   const live = useLiveChanges();
@@ -49,6 +52,8 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
           defaultValue="posts"
           onValueChange={(tab) => {
             if (tab === 'archive') setArchiveOpened(true);
+            // Opened again, it reads the numbers again: readers came meanwhile.
+            if (tab === 'stats') void queryClient.invalidateQueries({ queryKey: statsKeys.all });
             if (tab !== 'newsletter') return;
             setNewsletterOpened(true);
             // Kept mounted, it would show what it read last: a post published meanwhile, a reader who subscribed.
@@ -72,6 +77,10 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
               <Mail aria-hidden className="h-4 w-4" />
               {adminText.newsletter.tab}
             </TabsTrigger>
+            <TabsTrigger value="stats" className="gap-2">
+              <ChartLine aria-hidden className="h-4 w-4" />
+              {adminText.stats.tab}
+            </TabsTrigger>
             <TabsTrigger value="security" className="gap-2">
               <ShieldCheck aria-hidden className="h-4 w-4" />
               {adminText.security.tab}
@@ -91,6 +100,11 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
           <TabsContent value="newsletter" forceMount={newsletterOpened || undefined} className="data-[state=inactive]:hidden">
             <Suspense fallback={<LoadingSpinner />}>
               <NewsletterManager />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="stats">
+            <Suspense fallback={<LoadingSpinner />}>
+              <StatsManager />
             </Suspense>
           </TabsContent>
           <TabsContent value="security">{security}</TabsContent>

@@ -2,6 +2,7 @@ import { Clock, Languages, Pencil } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PostStatsButton } from '@/features/stats/components/post-stats-button';
 import { adminText } from '@/lib/i18n-admin';
 import { otherLanguage } from '@/lib/language';
 import type { AdminPost, BlogPost } from '../api/get-admin-posts';
@@ -23,7 +24,8 @@ interface Props {
 /**
  * One post in the admin list (spec §2): title, badges (a scheduled post's
  * says when it goes out, issue 23), read time, pt-BR date, excerpt, actions;
- * and its translation's status, with "Traduzir" when it has none (issue 13).
+ * and its translation's status, with "Traduzir" when it has none (issue 13);
+ * once published, "Ver estatísticas" (issue 27: a scheduled post has none yet).
  */
 export function PostCard({ post, onEdit, onTranslate }: Props) {
   const t = adminText.posts;
@@ -50,6 +52,7 @@ export function PostCard({ post, onEdit, onTranslate }: Props) {
           <TranslationStatusLine post={post} />
         </div>
         <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          {status === 'published' && <PostStatsButton post={post} />}
           {!post.translation && (
             <Button variant="outline" aria-label={tr.translateLabel(post.title, target)} onClick={() => onTranslate(post)}>
               <Languages aria-hidden />
