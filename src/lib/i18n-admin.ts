@@ -639,8 +639,9 @@ export const adminText = {
     newTab: '(abre em nova aba)',
     sourcesTitle: 'Origem, idioma e aparelho',
     referrersTitle: 'De onde vieram',
-    referrersHint: 'O site de onde o leitor chegou. “Direto”: endereço digitado, favorito ou aplicativo que não diz a origem. “Newsletter”: links dos seus emails aos assinantes.',
-    referrerNames: { direto: 'Direto', newsletter: 'Newsletter' } as Record<string, string>,
+    referrersHint:
+      'O site de onde o leitor chegou. “Direto”: endereço digitado, favorito ou aplicativo que não diz a origem. “Newsletter”: links dos seus emails aos assinantes. “Outros sites”: os que passam dos 50 mais frequentes (ou dos 100 de um dia).',
+    referrerNames: { direto: 'Direto', newsletter: 'Newsletter', outros: 'Outros sites' } as Record<string, string>,
     languagesTitle: 'Por idioma',
     languageNames: { pt: 'Português', en: 'English' } as Record<string, string>,
     devicesTitle: 'Por aparelho',

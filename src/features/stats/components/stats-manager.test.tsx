@@ -30,7 +30,8 @@ const sources30: StatsSource[] = [
   source('language', 'en', 1000, 400),
   source('referrer', 'direto', 1500, 600),
   source('referrer', 'newsletter', 900, 300),
-  source('referrer', 'google.com', 600, 400),
+  source('referrer', 'google.com', 500, 350),
+  source('referrer', 'outros', 100, 50),
 ];
 
 describe('"Estatísticas": the site\'s reading statistics', () => {
@@ -71,7 +72,8 @@ describe('"Estatísticas": the site\'s reading statistics', () => {
     expect(rowsOf(screen.getByRole('table', { name: 'De onde vieram' }))).toEqual([
       ['Direto', '1.500', '600', '50%'],
       ['Newsletter', '900', '300', '30%'],
-      ['google.com', '600', '400', '20%'],
+      ['google.com', '500', '350', '16,7%'],
+      ['Outros sites', '100', '50', '3,3%'],
     ]);
     expect(rowsOf(screen.getByRole('table', { name: 'Por idioma' }))).toEqual([
       ['Português', '2.000', '900', '66,7%'],
