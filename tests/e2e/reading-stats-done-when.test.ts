@@ -171,7 +171,23 @@ describe('reading statistics of a post (issue 27, done when)', () => {
     expect(days).toHaveLength(7);
     expect(number(days.at(-1)!.views)).toBeGreaterThanOrEqual(4);
 
-    // (Her "Estatísticas" tab showing these numbers on screen: the admin part's check goes here.)
+    // And on her screen: "Estatísticas" lists the post with 4 views by 3 visitors, t.co among the referrers.
+    await her.goto(`${baseUrl}/admin`);
+    await her.getByRole('tab', { name: 'Estatísticas' }).click();
+    const tab = her.getByRole('tabpanel', { name: 'Estatísticas' });
+    const rowsOf = (name: string) =>
+      tab
+        .getByRole('table', { name })
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+    await tab.getByRole('table', { name: 'Páginas mais lidas' }).waitFor();
+    expect(await rowsOf('Páginas mais lidas')).toContainEqual([`${title} (abre em nova aba)`, '4', '3']);
+    expect((await rowsOf('De onde vieram')).find((row) => row[0] === 't.co')).toEqual(['t.co', '1', '1', expect.stringMatching(/%$/)]);
+    // Her own post's figures, from its card.
+    await her.getByRole('tab', { name: 'Posts' }).click();
+    await her.getByRole('button', { name: `Ver estatísticas do post ${title}`, exact: true }).click();
+    const dialog = her.getByRole('dialog', { name: `Estatísticas: ${title}` });
+    await expect.poll(() => dialog.getByRole('definition').allTextContents()).toEqual(['4', '3']);
 
     await e2e.screenshot(fromTwitter, 'post-read-from-t-co');
     expect(consoleErrors).toEqual([]);
