@@ -61,7 +61,14 @@ export async function benchStats(server: RunningServer): Promise<void> {
      select day, sum(views), sum(visitors) / 2 from public.stats_daily group by day
      on conflict (day) do update set views = excluded.views, visitors = excluded.visitors`,
   );
+  await db.query(
+    `insert into public.stats_sources_daily (day, kind, value, views, visitors)
+     select day, kind, value, sum(views), sum(visitors)
+       from public.stats_daily, lateral (values ('referrer', referrer), ('language', language), ('device', device)) v(kind, value)
+      group by day, kind, value`,
+  );
   await db.query('analyze public.stats_daily');
+  await db.query('analyze public.stats_sources_daily');
   await db.query('analyze public.stats_site_daily');
   const [{ rows, size }] = (
     await db.query<{ rows: number; size: string }>(
@@ -119,7 +126,7 @@ export async function benchStats(server: RunningServer): Promise<void> {
   }
   const upsert = (performance.now() - start) / BEACONS;
   console.log(`  one beacon, record_view as SQL: ${beacon.toFixed(2)} ms; baseline, one bare upsert of a counter: ${upsert.toFixed(2)} ms`);
-  for (const cleanup of ['delete from public.stats_daily', 'delete from public.stats_site_daily', `delete from public.blog_posts where title like 'Estatística %'`]) {
+  for (const cleanup of ['delete from public.stats_daily', 'delete from public.stats_site_daily', 'delete from public.stats_sources_daily', `delete from public.blog_posts where title like 'Estatística %'`]) {
     await db.query(cleanup);
   }
 }

@@ -335,6 +335,30 @@ export type Database = {
         };
         Relationships: [];
       };
+      stats_sources_daily: {
+        Row: {
+          day: string;
+          kind: string;
+          value: string;
+          views: number;
+          visitors: number;
+        };
+        Insert: {
+          day: string;
+          kind: string;
+          value: string;
+          views?: number;
+          visitors?: number;
+        };
+        Update: {
+          day?: string;
+          kind?: string;
+          value?: string;
+          views?: number;
+          visitors?: number;
+        };
+        Relationships: [];
+      };
       user_roles: {
         Row: {
           created_at: string;

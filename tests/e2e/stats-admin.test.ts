@@ -131,6 +131,13 @@ describe.each(targets)('her reading statistics (issue 27) on $name', (target) =>
       `insert into public.stats_site_daily (day, views, visitors)
        select day, sum(views), sum(visitors) from public.stats_daily group by day`,
     );
+    // And its referrers, languages and devices each day, as record_view keeps them beside the pages'.
+    await sql(
+      `insert into public.stats_sources_daily (day, kind, value, views, visitors)
+       select day, kind, value, sum(views), sum(visitors)
+         from public.stats_daily, lateral (values ('referrer', referrer), ('language', language), ('device', device)) v(kind, value)
+        group by day, kind, value`,
+    );
   }
 
   const tab = () => page.getByRole('tabpanel', { name: 'Estatísticas' });

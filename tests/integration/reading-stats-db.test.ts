@@ -108,6 +108,18 @@ describe.each(targets)('reading statistics in the database on $name', (target) =
       ['referrer', 'google.com', 1],
     ]);
 
+    // The site's sources, from its daily sums: the post's three views and the English home page's one.
+    const site = await admin.client.rpc('stats_sources', { days: 7 });
+    expect(site.data!.map((s) => [s.kind, s.value, Number(s.views), Number(s.visitors)])).toEqual([
+      ['device', 'desktop', 2, 1],
+      ['device', 'mobile', 2, 2],
+      ['language', 'pt', 3, 2],
+      ['language', 'en', 1, 1],
+      ['referrer', 'direto', 2, 1],
+      ['referrer', 'google.com', 1, 1],
+      ['referrer', 'newsletter', 1, 1],
+    ]);
+
     const own = await admin.client.rpc('stats_post_days', { post: post.id });
     expect(own.data!.at(-1)).toEqual({ day: await today(), views: 3, visitors: 2 });
   });
@@ -227,11 +239,13 @@ describe.each(targets)('reading statistics in the database on $name', (target) =
     const visitor = b.anon();
     expect((await visitor.from('stats_daily').select('*')).error?.code).toBe('42501');
     expect((await visitor.from('stats_site_daily').select('*')).error?.code).toBe('42501');
+    expect((await visitor.from('stats_sources_daily').select('*')).error?.code).toBe('42501');
     for (const fn of ['stats_days', 'stats_pages', 'stats_sources'] as const) {
       expect((await visitor.rpc(fn, {})).error?.code, fn).toBe('42501');
     }
     expect((await reader.client.from('stats_daily').select('*')).data).toEqual([]);
     expect((await reader.client.from('stats_site_daily').select('*')).data).toEqual([]);
+    expect((await reader.client.from('stats_sources_daily').select('*')).data).toEqual([]);
     expect((await reader.client.rpc('stats_pages', { days: 7 })).data).toEqual([]);
     expect((await reader.client.rpc('stats_sources', { days: 7 })).data).toEqual([]);
     const days = (await reader.client.rpc('stats_days', { days: 7 })).data!;

@@ -241,6 +241,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         { relname: 'site_settings', relrowsecurity: true },
         { relname: 'stats_daily', relrowsecurity: true },
         { relname: 'stats_site_daily', relrowsecurity: true },
+        { relname: 'stats_sources_daily', relrowsecurity: true },
         { relname: 'user_roles', relrowsecurity: true },
       ]);
     });
@@ -289,6 +290,8 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "stats_daily SELECT authenticated restrictive: Reading the statistics needs the admin's second factor",
         "stats_site_daily SELECT authenticated permissive: Admins can read the site's statistics",
         "stats_site_daily SELECT authenticated restrictive: Reading the site's statistics needs the admin's second factor",
+        'stats_sources_daily SELECT authenticated permissive: Admins can read the sources of views',
+        "stats_sources_daily SELECT authenticated restrictive: Reading the sources of views needs the admin's second factor",
         'user_roles SELECT authenticated permissive: Signed-in users can read their own roles',
       ]);
     });
@@ -317,6 +320,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         // the numbers are hers: a visitor adds a view only through record_view().
         'anon stats_daily: ',
         'anon stats_site_daily: ',
+        'anon stats_sources_daily: ',
         'anon user_roles: SELECT',
         // INSERT by column (post_id, note, created_at): the id is the database's.
         'authenticated blog_post_corrections: SELECT,DELETE',
@@ -333,6 +337,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         // written by record_view() alone.
         'authenticated stats_daily: SELECT',
         'authenticated stats_site_daily: SELECT',
+        'authenticated stats_sources_daily: SELECT',
         'authenticated user_roles: SELECT',
       ]);
     });
