@@ -92,8 +92,14 @@ function moved(c: Context, doc: SiteDocument, location: string): Response {
   if (!isLocalRedirect(location)) return text(400, 'Bad request');
   return new Response(c.req.method === 'HEAD' ? null : (doc.body.identity as Uint8Array<ArrayBuffer>), {
     status: doc.status,
-    headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE, Location: location },
+    headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE, Location: withAttribution(location, c.req.url) },
   });
+}
+
+/** A mail's ?ref= / utm_* follows the post to its new address, so the reading statistics still name the newsletter (issue 27). */
+function withAttribution(location: string, requestUrl: string): string {
+  const kept = new URLSearchParams([...new URL(requestUrl).searchParams].filter(([name]) => name === 'ref' || name.startsWith('utm_')));
+  return kept.size ? `${location}${location.includes('?') ? '&' : '?'}${kept}` : location;
 }
 
 

@@ -19,7 +19,9 @@ export function sendView(page: string): void {
     referrerUsed = true;
     const referrer = viewReferrer({ address: new URL(window.location.href), documentReferrer: document.referrer, firstView });
     const { url, key } = supabaseConfig();
-    const token = storedAccessToken(url) ?? key;
+    const stored = storedAccessToken(url);
+    if (stored === null) return;
+    const token = stored ?? key;
     fetch(new URL('rest/v1/rpc/record_view', url.endsWith('/') ? url : `${url}/`), {
       method: 'POST',
       keepalive: true,

@@ -4,13 +4,16 @@
  * default key for the project URL; stored-session.test.ts holds the two
  * together). Read only: loading the auth client onto public pages would
  * weigh on every reader, and could refresh the session and write storage.
- * An expired token is sent as it is: the API then refuses the beacon, which
- * leaves her visit uncounted, as intended.
+ * null for an expired session: sent, the API would refuse it (a 401 in the
+ * reader's console), and sent without it, the admin's stale session would
+ * count her; so no view is sent for it.
  */
-export function storedAccessToken(projectUrl: string): string | undefined {
+export function storedAccessToken(projectUrl: string): string | null | undefined {
   try {
     const raw = window.localStorage.getItem(sessionStorageKey(projectUrl));
-    const token: unknown = raw ? (JSON.parse(raw) as { access_token?: unknown }).access_token : undefined;
+    const session = raw ? (JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown }) : undefined;
+    if (typeof session?.expires_at === 'number' && session.expires_at * 1000 <= Date.now()) return null;
+    const token = session?.access_token;
     return typeof token === 'string' && token ? token : undefined;
   } catch {
     // No storage (a privacy mode, a sandbox) or something else under the key: no session.

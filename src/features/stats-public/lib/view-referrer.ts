@@ -21,8 +21,9 @@ function fromNewsletter(params: URLSearchParams): boolean {
  * referrer that is no host name are 'direto'.
  */
 export function viewReferrer({ address, documentReferrer, firstView }: { address: URL; documentReferrer: string; firstView: boolean }): string {
+  if (!firstView) return 'direto';
   if (fromNewsletter(address.searchParams)) return 'newsletter';
-  if (!firstView || !documentReferrer) return 'direto';
+  if (!documentReferrer) return 'direto';
   let host: string;
   try {
     host = withoutWww(new URL(documentReferrer).hostname.toLowerCase().replace(/\.$/, ''));

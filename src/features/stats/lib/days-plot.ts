@@ -12,8 +12,13 @@ import { dayTime, formatCount, formatTick } from './figures';
  */
 
 const AXIS = { stroke: '#44403c', grid: { stroke: '#e7e5e4', width: 1 }, ticks: { stroke: '#d6d3d1', width: 1 } };
-// Whole numbers only: half a view means nothing.
-const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000];
+// Whole numbers only, in 1-2-5 steps up to billions: half a view means nothing, and past its last step uPlot draws no axis.
+const WHOLE_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((m) => m * 10 ** power)).flat();
+const DAY = 86_400;
+// Whole days (a tick at noon would name its date twice), then months, then years.
+const DAY_STEPS = [1, 2, 3, 4, 5, 6, 7, 14]
+  .map((n) => n * DAY)
+  .concat([1, 2, 3, 4, 6].map((n) => n * 30 * DAY), [1, 2, 5, 10].map((n) => n * 365 * DAY));
 
 function chartOptions(width: number): Options {
   const t = adminText.stats;
@@ -27,8 +32,9 @@ function chartOptions(width: number): Options {
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
     axes: [
       // At least 64 px between days' labels: a week or more apart on a narrow chart, never overlapping.
-      { ...AXIS, space: 64, values: (_u, splits) => splits.map(formatTick) },
-      { ...AXIS, incrs: WHOLE_STEPS, values: (_u, splits) => splits.map(formatCount) },
+      { ...AXIS, space: 64, incrs: DAY_STEPS, values: (_u, splits, _axis, _space, step) => splits.map((s) => formatTick(s, step)) },
+      // Wide enough for "400.000.000".
+      { ...AXIS, size: 84, incrs: WHOLE_STEPS, values: (_u, splits) => splits.map(formatCount) },
     ],
     series: [
       {},

@@ -22,8 +22,12 @@ export const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** 'YYYY-MM-DD' → "05/11/2026". */
 export const formatDay = (day: string) => dayFormat.format(dayTime(day));
 
-/** A chart tick, seconds since 1970 at a day's start (UTC) → "05/11". */
-export const formatTick = (seconds: number) => shortDayFormat.format(seconds * 1000);
+const monthFormat = new Intl.DateTimeFormat('pt-BR', { month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const yearFormat = new Intl.DateTimeFormat('pt-BR', { year: 'numeric', timeZone: 'UTC' });
+
+/** A chart tick, seconds since 1970 at a day's start (UTC) → "05/11"; "11/2026" when ticks are months apart, "2026" years apart. */
+export const formatTick = (seconds: number, step = 86_400) =>
+  (step >= 365 * 86_400 ? yearFormat : step >= 28 * 86_400 ? monthFormat : shortDayFormat).format(seconds * 1000);
 
 export interface Totals {
   views: number;
