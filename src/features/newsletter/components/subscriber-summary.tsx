@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminText } from '@/lib/i18n-admin';
+import { FigureTotals } from '@/features/admin/components/figure-totals';
 import { LoadingSpinner } from '@/features/admin/components/loading-spinner';
 import { newsletterKeys } from '../api/keys';
 import { describeFailure } from '../api/newsletter-error';
@@ -22,14 +23,7 @@ export function SubscriberSummary() {
       {summary.isError && <FailureAlert title={t.loadError} message={describeFailure(summary.error)} />}
       {figures && (
         <>
-          <dl className="grid gap-4 sm:grid-cols-3">
-            {figures.map(({ term, value }) => (
-              <div key={term} className="grid gap-1 rounded-md border border-stone-200 p-4">
-                <dt className="text-sm text-stone-700">{term}</dt>
-                <dd className="font-serif text-3xl font-semibold tabular-nums text-stone-900">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureTotals figures={figures} className="sm:grid-cols-3" />
           <GrowthChart days={summary.data.growth} />
         </>
       )}

@@ -1,3 +1,4 @@
+import { FigureTotals } from '@/features/admin/components/figure-totals';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/lib/i18n-admin';
@@ -44,14 +45,5 @@ export function StatsEmpty({ message }: { message: string }) {
 
 /** The period's totals as a term and its figure each. */
 export function StatsTotals({ figures }: { figures: { term: string; value: string }[] }) {
-  return (
-    <dl className="grid gap-4 sm:grid-cols-2">
-      {figures.map(({ term, value }) => (
-        <div key={term} className="grid gap-1 rounded-md border border-stone-200 p-4">
-          <dt className="text-sm text-stone-700">{term}</dt>
-          <dd className="font-serif text-3xl font-semibold tabular-nums text-stone-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureTotals figures={figures} className="sm:grid-cols-2" />;
 }
