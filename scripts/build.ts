@@ -28,16 +28,42 @@ const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json
 /** The build-time variables baked into the bundle; other values mean another build. */
 function buildEnv(): string {
   return JSON.stringify({
+    // A build made under vitest (NODE_ENV=test) was React's development build,
+    // which `npm start` then served; every build is production now.
+    NODE_ENV: PRODUCTION.NODE_ENV,
     VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? '',
     VITE_SUPABASE_PUBLISHABLE_KEY: process.env.VITE_SUPABASE_PUBLISHABLE_KEY ?? '',
   });
 }
 
+/**
+ * What readers get, whichever NODE_ENV the builder runs under: Vite and its
+ * React plugin read NODE_ENV, and with one inherited from vitest ("test")
+ * they built React's development build (several times slower to hydrate),
+ * which `npm start` then served. So the build runs with NODE_ENV=production,
+ * and the caller's is given back after.
+ */
+const PRODUCTION = { NODE_ENV: 'production', mode: 'production' } as const;
+
 export async function buildSite(outDir = distDir, logLevel: 'info' | 'warn' | 'silent' = 'warn'): Promise<void> {
-  await build({ root, logLevel, build: { outDir, emptyOutDir: true } });
+  const callers = process.env.NODE_ENV;
+  process.env.NODE_ENV = PRODUCTION.NODE_ENV;
+  try {
+    await buildBoth(outDir, logLevel);
+  } finally {
+    if (callers === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callers;
+  }
+  writeFileSync(stampOf(outDir), buildEnv());
+}
+
+async function buildBoth(outDir: string, logLevel: 'info' | 'warn' | 'silent'): Promise<void> {
+  const { mode } = PRODUCTION;
+  await build({ root, logLevel, mode, build: { outDir, emptyOutDir: true } });
   await build({
     root,
     logLevel,
+    mode,
     // One self-contained file: React's production build inside it (whatever
     // NODE_ENV the server runs with), and no chunks a re-import after a
     // rebuild could load twice.
@@ -51,7 +77,6 @@ export async function buildSite(outDir = distDir, logLevel: 'info' | 'warn' | 's
       rolldownOptions: { output: { codeSplitting: false } },
     },
   });
-  writeFileSync(stampOf(outDir), buildEnv());
 }
 
 function newestMtime(path: string): number {
