@@ -1,5 +1,6 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { DateLabels } from '@/lib/dates';
 
 /**
  * What a server-rendered page hands to the browser, in
@@ -9,7 +10,10 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 export const SSR_STATE_ID = 'ssr-state';
 
 export interface SsrState {
-  /** The route the markup was rendered for, and its params: the browser hydrates only the same page. */
+  /**
+   * The route the markup was rendered for, and its params: the browser hydrates only the same page.
+   * First in the JSON: public/boot.js reads it there to know a home or a post (it waits for the reader).
+   */
   routeId: string;
   params: Record<string, string>;
   /** React Query's cache as the server filled it, so the first render needs no request. */
@@ -21,6 +25,8 @@ export interface SsrState {
    * the page shows it at once and refreshes it in the background.
    */
   live: boolean;
+  /** The dates as the page prints them (src/lib/dates.ts): hydrating needs no date formatter. */
+  dates?: DateLabels;
 }
 
 export function readSsrState(doc: Document = document): SsrState | undefined {

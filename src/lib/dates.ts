@@ -12,28 +12,49 @@ export const SITE_TIME_ZONE = 'America/Sao_Paulo';
 // using one: a page of cards would spend most of its hydration here.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The labels a server-rendered page printed, handed to the browser in its
+ * state: hydrating the page reads them instead of building a formatter,
+ * whose first use starts the browser's ICU and time zone data (~60 ms of one
+ * task on a phone, issue 28). A date the server did not print (the next
+ * page of cards, another language) is formatted as before.
+ */
+export type DateLabels = Record<string, string>;
+const printed = new Map<string, string>();
+let recording: DateLabels | undefined;
+
 function format(iso: string, language: Language, month: 'long' | 'short'): string {
+  const key = `${iso} ${language} ${month}`;
+  const known = printed.get(key);
+  if (known !== undefined) return known;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const key = `${language} ${month}`;
-  let formatter = formatters.get(key);
+  const formatterKey = `${language} ${month}`;
+  let formatter = formatters.get(formatterKey);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(LOCALE[language], { day: 'numeric', month, year: 'numeric', timeZone: SITE_TIME_ZONE });
-    formatters.set(key, formatter);
+    formatters.set(formatterKey, formatter);
   }
-  return formatter.format(date);
+  const label = formatter.format(date);
+  if (recording) recording[key] = label;
+  return label;
 }
 
-/**
- * Builds the formatters now. The first one of a page starts the browser's
- * ICU (~30 ms on a fast machine, 4× that on a slow phone); done in a task of
- * its own before hydrating, it is not part of one long task with it.
- */
-export function prepareDateFormats(): void {
-  for (const language of ['pt', 'en'] as const) {
-    formatShortDate(new Date(0).toISOString(), language);
-    formatLongDate(new Date(0).toISOString(), language);
+/** Server side: runs a (synchronous) render and returns every date label it printed. */
+export function recordDateLabels(render: () => void): DateLabels {
+  const labels: DateLabels = {};
+  recording = labels;
+  try {
+    render();
+  } finally {
+    recording = undefined;
   }
+  return labels;
+}
+
+/** Browser side: the labels the server printed, used as they are while hydrating and after. */
+export function adoptServerDateLabels(labels: DateLabels | undefined): void {
+  for (const [key, label] of Object.entries(labels ?? {})) printed.set(key, label);
 }
 
 /** Spec §2: the post date in long format in the post's language ('15 de março de 2024', 'March 15, 2024'). */

@@ -15,8 +15,10 @@ import { postCardText, postLanguage } from '@/app/head/post-head';
 import { AppProvider } from '@/app/provider';
 import { CLIENT_ONLY_ROUTES, routeIds, routes } from '@/app/router';
 import { leafMatch, type SsrState } from '@/app/ssr-state';
+import { recordDateLabels } from '@/lib/dates';
 import { newsletterRenderPath } from '@/features/newsletter-public/lib/page-views';
 import { getPublishedPost } from '@/features/posts/api/get-post';
+import { loadMarkdown } from '@/features/posts/lib/markdown/renderer';
 import { getSettings } from '@/features/settings/api/get-settings';
 import { categoryFromParams, listingSearch, pageFromParams } from '@/features/posts/lib/listing-params';
 import type { Language } from '@/lib/language';
@@ -101,16 +103,21 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
     const failed = queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' });
     for (const query of failed) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
 
+    // A post's text is formatted here, in the one render; the browser keeps this HTML (post-body.tsx).
+    await loadMarkdown();
     const context = await handler.query(new Request(url));
     if (context instanceof Response) throw new Error(`${path}: the router answered ${context.status} instead of a page`);
     const router = createStaticRouter(handler.dataRoutes, context);
-    const body = renderToString(
-      <AppProvider queryClient={queryClient} db={db} htmlLang={loaded.head.lang}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>,
-    );
+    let body = '';
+    const dates = recordDateLabels(() => {
+      body = renderToString(
+        <AppProvider queryClient={queryClient} db={db} htmlLang={loaded.head.lang}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>,
+      );
+    });
     const status = failed.length > 0 ? 503 : loaded.status;
-    const state: SsrState = { routeId, params, queries: dehydrate(queryClient), live };
+    const state: SsrState = { routeId, params, queries: dehydrate(queryClient), live, dates };
     queryClient.clear();
     return {
       status,

@@ -55,7 +55,7 @@ describe('the post editor', () => {
     await user.paste('## Bastidores\n\nUm [link](https://example.com) e <b>html</b>.');
     await user.click(d.getByRole('tab', { name: 'Pré-visualizar' }));
     const preview = within(d.getByRole('tabpanel', { name: 'Pré-visualizar' }));
-    expect(preview.getByRole('heading', { name: 'Bastidores' }).tagName).toBe('H2');
+    expect((await preview.findByRole('heading', { name: 'Bastidores' })).tagName).toBe('H2');
     expect(preview.getByRole('link', { name: 'link' })).toHaveAttribute('rel', 'noopener noreferrer');
     expect(preview.getByText(/<b>html<\/b>/)).toBeInTheDocument();
     expect(d.queryByRole('toolbar')).not.toBeInTheDocument();

@@ -14,8 +14,12 @@ import { isExternal, safeImageSrc, safeLinkHref } from './safe-url';
  * addresses; external links open in a new tab with rel="noopener noreferrer".
  */
 export function Markdown({ text }: { text: string }) {
-  const tokens = useMemo(() => parseMarkdown(text), [text]);
-  return <>{blocks(tokens)}</>;
+  return useMemo(() => markdownElements(text), [text]);
+}
+
+/** The same, as elements to place (the post's text loads this module lazily: renderer.ts). */
+export function markdownElements(text: string): ReactNode {
+  return <>{blocks(parseMarkdown(text))}</>;
 }
 
 const HEADING = {
