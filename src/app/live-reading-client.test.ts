@@ -36,4 +36,13 @@ describe('followPublicChanges', () => {
     expect(onPostChange).toHaveBeenCalledTimes(1);
     expect(onSettingChange).toHaveBeenCalledTimes(1);
   });
+
+  it('reads everything once on its first join when it starts after the page (the reader came later)', () => {
+    const onPostChange = vi.fn();
+    const onSettingChange = vi.fn();
+    followPublicChanges({ url: 'http://localhost:54321', key: 'anon', onPostChange, onSettingChange, catchUpOnFirstJoin: true });
+    joins.at(-1)!('SUBSCRIBED');
+    expect(onPostChange).toHaveBeenCalledTimes(1);
+    expect(onSettingChange).toHaveBeenCalledTimes(1);
+  });
 });

@@ -11,9 +11,11 @@ export interface LiveReadingTarget {
   key: string;
   onPostChange: () => void;
   onSettingChange: () => void;
+  /** Read everything again on the first join too: the page's data is older than the subscription (use-live-reading.ts). */
+  catchUpOnFirstJoin?: boolean;
 }
 
-export function followPublicChanges({ url, key, onPostChange, onSettingChange }: LiveReadingTarget): () => void {
+export function followPublicChanges({ url, key, onPostChange, onSettingChange, catchUpOnFirstJoin = false }: LiveReadingTarget): () => void {
   const endpoint = new URL('realtime/v1', url.endsWith('/') ? url : `${url}/`);
   endpoint.protocol = endpoint.protocol.replace('http', 'ws');
   const client = new RealtimeClient(endpoint.href, { params: { apikey: key } });
@@ -27,7 +29,7 @@ export function followPublicChanges({ url, key, onPostChange, onSettingChange }:
       // Joined again after the connection was lost (a server restart, a
       // network change): what changed meanwhile, a scheduled post going out
       // among it, was never heard, so the page reads everything again.
-      if (joined) {
+      if (joined || catchUpOnFirstJoin) {
         onPostChange();
         onSettingChange();
       }

@@ -12,7 +12,7 @@ import ws from 'ws';
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
-import { cardTitled, mainHeading, readMore, waitForCards } from './support/ui';
+import { cardTitled, mainHeading, readerIsThere, readMore, waitForCards } from './support/ui';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -102,6 +102,7 @@ describe('worded addresses in the browser', () => {
     const joined = liveChannelJoined(page);
     await page.goto(`/pt/${old}`);
     await mainHeading(page).waitFor();
+    await readerIsThere(page);
     await joined;
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 23));
 

@@ -15,7 +15,7 @@ import ws from 'ws';
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
-import { mainHeading, signInAsAdmin } from './support/ui';
+import { mainHeading, readerIsThere, signInAsAdmin } from './support/ui';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -91,6 +91,7 @@ async function read(page: Page, options: { referer?: string } = {}) {
   const answered = page.waitForResponse((response) => isBeacon(response.url()));
   await page.goto(address(), options);
   await expect(mainHeading(page).textContent()).resolves.toBe(title);
+  await readerIsThere(page);
   const response = await answered;
   if (response.status() !== 204) throw new Error(`${response.request().postData()} → ${response.status()} ${await response.text()}`);
   return { body: response.request().postDataJSON() as { page: string; referrer: string }, headers: response.request().headers() };
@@ -137,13 +138,15 @@ describe('reading statistics of a post (issue 27, done when)', () => {
     const third = await desktop(agents.macFirefox);
     await read(third);
 
-    // A crawler gets the page and the code, and sends nothing.
+    // A crawler gets the page, and sends nothing; one that scrolls (some do, for lazy content) starts the
+    // app and gets the code too, which sends nothing either.
     const crawler = await desktop(agents.googlebot);
     const crawlerBeacons: string[] = [];
     crawler.on('request', (request) => void (isBeacon(request.url()) && crawlerBeacons.push(request.url())));
     const sender = crawler.waitForResponse((response) => /\/assets\/send-view-[^/]*\.js$/.test(response.url()));
     await crawler.goto(address());
     await expect(mainHeading(crawler).textContent()).resolves.toBe(title);
+    await readerIsThere(crawler);
     // The page's own import of the sender settles with this one, the same module: it has run by then.
     const senderUrl = (await sender).url();
     // (A string: vitest would rewrite an import() written in this file.)

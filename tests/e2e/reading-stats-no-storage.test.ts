@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E } from './support/browser';
+import { readerIsThere } from './support/ui';
 
 const baseUrl = inject('appUrl');
 /** A real browser's user agent: Chromium's own says HeadlessChrome, which the beacon (rightly) takes for a bot. */
@@ -40,6 +41,7 @@ describe('a counted page view stores nothing in the reader’s browser (issue 27
     it(`${address}: no cookie, no local or session storage, no IndexedDB once its view is counted`, async () => {
       const counted = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/record_view'));
       await page.goto(address === 'the post' ? postAddress : address);
+      await readerIsThere(page);
       expect((await counted).status()).toBe(204);
       const stored = await page.evaluate(async () => ({
         cookie: document.cookie,

@@ -25,7 +25,7 @@ import { sessionStorageKey } from '../../src/features/stats-public/lib/stored-se
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
-import { mainHeading } from './support/ui';
+import { mainHeading, readerIsThere } from './support/ui';
 
 const baseUrl = inject('appUrl');
 const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
@@ -107,6 +107,7 @@ describe('the beacon against what readers really bring (review, issue 27)', () =
     const beacon = page.waitForRequest((request) => request.url().endsWith('/rest/v1/rpc/record_view'));
     await page.goto(`/pt/${oldSlug}?ref=newsletter`);
     await expect(mainHeading(page).textContent()).resolves.toBe(title);
+    await readerIsThere(page);
     expect((await beacon).postDataJSON()).toEqual({ page: post.id, referrer: 'newsletter' });
     await page.context().close();
   });
@@ -129,6 +130,7 @@ describe('the beacon against what readers really bring (review, issue 27)', () =
     const page = await readerPage({ [sessionStorageKey(baseUrl)]: JSON.stringify(stored) });
     const sender = senderOf(page);
     await page.goto('/pt');
+    await readerIsThere(page);
     const statuses = await beaconsOf(page, sender);
     expect(statuses.filter((status) => status >= 400), `record_view answered ${JSON.stringify(statuses)}`).toEqual([]);
     expect(consoleErrors).toEqual([]);

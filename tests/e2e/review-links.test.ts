@@ -13,7 +13,7 @@ import ws from 'ws';
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
-import { mainHeading } from './support/ui';
+import { mainHeading, waitForApp } from './support/ui';
 import { formatLongDate } from '../../src/lib/dates';
 
 const baseUrl = inject('appUrl');
@@ -167,6 +167,7 @@ describe('a corrected post', () => {
     await page.goto(`/pt/${published.slug}`, { waitUntil: 'networkidle' });
     await page.getByText(`Atualizado em ${today}`).waitFor();
     const corrections = page.getByRole('region', { name: 'Correções' });
+    await waitForApp(corrections);
     expect(await corrections.textContent()).toBe(`Correção (${today}): O lucro foi de R$ 2 milhões, não R$ 3 milhões.`);
     // Hydrated from the page's own data: nothing read again.
     expect(requests).toEqual([]);

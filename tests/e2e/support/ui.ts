@@ -58,8 +58,18 @@ export async function waitForCards(page: Page): Promise<number> {
   return postCards(page).count();
 }
 
-/** Waits until React has hydrated (or rendered) this element: it carries React's props then. */
+/**
+ * A reader is at the page: she moves the pointer, as anyone at a screen does. A server-rendered
+ * home or post starts its app (and so its live updates and its view count) only then
+ * (public/boot.js, decision 240); a page only loaded runs none of it.
+ */
+export async function readerIsThere(page: Page): Promise<void> {
+  await page.mouse.move(2, 2);
+}
+
+/** Waits until React has hydrated (or rendered) this element: it carries React's props then (the reader being there). */
 export async function waitForApp(element: Locator): Promise<void> {
+  await readerIsThere(element.page());
   const handle = await element.first().elementHandle();
   await element.page().waitForFunction((el) => el !== null && Object.keys(el).some((key) => key.startsWith('__reactProps$')), handle);
 }

@@ -68,7 +68,9 @@ describe('corrections and "Atualizado em" on a post page (issue 26)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Como falar com a imprensa em uma crise' });
     const rows = servePosts({ [PT_ID]: { revised_at: '2026-11-24T15:00:00+00:00' } });
     serveCorrections([{ id: 'c1', post_id: PT_ID, note: 'Nota nova.', created_at: '2026-11-24T15:00:00+00:00' }]);
-    // The correction stamps the post (revised_at): the page hears that change once its live channel has joined.
+    // The correction stamps the post (revised_at): the page hears that change once its live channel has
+    // joined, which it opens at the reader's first sign (a scroll here; issue 28).
+    window.dispatchEvent(new Event('scroll'));
     await waitFor(
       () => {
         pushChange({ table: 'blog_posts', type: 'UPDATE', record: rows[0] });

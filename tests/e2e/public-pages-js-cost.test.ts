@@ -1,0 +1,121 @@
+/**
+ * Issue 28: the public pages' JavaScript costs a reader nothing until she is
+ * there. /pt, /en and a post, loaded and left alone, fetch no script but
+ * boot.js and open no socket; at her first sign the app starts and hydrates;
+ * a server-rendered post never fetches the Markdown renderer; and a tap made
+ * before the app has started is answered at once (the page says it is busy),
+ * is not lost, and does not reload the page: the app answers it in place.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E } from './support/browser';
+import { blogSection, control, mainHeading, postCards, readerIsThere, waitForApp } from './support/ui';
+
+const baseUrl = inject('appUrl');
+
+let e2e: E2E;
+let postAddress: string;
+
+beforeAll(async () => {
+  const html = await (await fetch(`${baseUrl}/pt`)).text();
+  postAddress = /href="(\/pt\/[a-z0-9]+(?:-[a-z0-9]+)*)"/.exec(html)![1]!;
+  e2e = await E2E.open(baseUrl, 'public-pages-js-cost');
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** A reader’s browser whose share function is recorded (there is none on desktop Linux). */
+async function reader(): Promise<{ context: BrowserContext; page: Page; scripts: string[]; sockets: string[] }> {
+  const context = await e2e.newContext();
+  await context.addInitScript(
+    `window.shared = []; Object.defineProperty(navigator, 'share', { configurable: true, value: function (data) { window.shared.push(data.url); return Promise.resolve(); } });`,
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const scripts: string[] = [];
+  const sockets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  return { context, page, scripts, sockets };
+}
+
+const appScripts = (scripts: string[]) => scripts.filter((path) => path.startsWith('/assets/'));
+/** Set on the window of the document the test loaded: gone if the page was loaded again. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 28));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 28);
+
+describe('before the reader is there', () => {
+  for (const address of ['/pt', '/en', 'a post']) {
+    it(`${address}, loaded and left alone, fetches no script but boot.js and opens no socket`, async () => {
+      const { context, page, scripts, sockets } = await reader();
+      await page.goto(address === 'a post' ? postAddress : address, { waitUntil: 'load' });
+      await mainHeading(page).waitFor();
+      await page.waitForTimeout(1500);
+      expect(scripts).toEqual(['/boot.js']);
+      expect(sockets).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('once she is there', () => {
+  it('a post hydrates with the server’s text and never fetches the Markdown renderer', async () => {
+    const { context, page, scripts } = await reader();
+    await page.goto(postAddress);
+    const text = await page.locator('[data-server-markup="post-body"]').innerHTML();
+    await waitForApp(mainHeading(page));
+    await page.waitForTimeout(1000);
+    expect(appScripts(scripts).length).toBeGreaterThan(0);
+    // The renderer's chunks (marked and the elements it maps to): src/features/posts/lib/markdown.
+    expect(appScripts(scripts).filter((path) => /\/(markdown|parse)-/.test(path))).toEqual([]);
+    expect(await page.locator('[data-server-markup="post-body"]').innerHTML()).toBe(text);
+    e2e.expectNoConsoleErrors();
+    await context.close();
+  });
+
+  it('a share tapped before the app started is answered at once, then shared, without reloading the page', async () => {
+    const { context, page } = await reader();
+    await page.goto('/pt');
+    await mark(page);
+    const share = postCards(page).first().getByRole('button', { name: /^Compartilhar/ });
+    await share.click();
+    // At once, before any script of the app could run: the page shows it is busy.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-pending'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shared: string[] }).shared.length)).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-pending'))).toBe(false);
+    expect(await marked(page)).toBe(true);
+    e2e.expectNoConsoleErrors();
+    await context.close();
+  });
+
+  it('a category tapped before the app started filters in place, not by loading a new page', async () => {
+    const { context, page } = await reader();
+    await page.goto('/pt');
+    await mark(page);
+    await control(page, 'Comunicação de Crise').click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-pending'))).toBe(true);
+    await blogSection(page).getByRole('button', { name: 'Comunicação de Crise', pressed: true }).waitFor();
+    expect(page.url()).toContain('category=');
+    expect(await marked(page)).toBe(true);
+    await readerIsThere(page);
+    e2e.expectNoConsoleErrors();
+    await context.close();
+  });
+
+  it('the language switch tapped before the app started goes to the other home in place', async () => {
+    const { context, page } = await reader();
+    await page.goto('/pt');
+    await mark(page);
+    await page.getByRole('link', { name: 'EN' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/en');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await page.getByRole('link', { name: 'EN', exact: true }).and(page.locator('[aria-current="page"]')).first().waitFor();
+    expect(await marked(page)).toBe(true);
+    e2e.expectNoConsoleErrors();
+    await context.close();
+  });
+});
