@@ -3,8 +3,11 @@
  * its CPU slowed 4×, the page loaded, and one tap on one control, either at
  * the page's first contentful paint or once it is idle; then how long until
  * the page answered. The tap goes through the DevTools protocol at a point
- * found beforehand (aim), so nothing waits for the page's main thread before
- * the finger comes down: a busy page makes the answer late, not the tap.
+ * found beforehand (aim), not through a locator, which would wait for the
+ * page to be ready first. Two things still come between the paint and the
+ * finger: the paint is known here only when the page reports it (its main
+ * thread may be busy), and a control below the fold is scrolled to first,
+ * which the page acknowledges; the output prints that delay for each tap.
  */
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { installProbe, type Expected, type PaintReport } from './bench-interaction-probe.ts';

@@ -3,13 +3,15 @@
  * category, "Carregar mais" and the language switch takes to be answered on
  * a phone with its CPU slowed 4× (DevTools' throttling, no network
  * throttling), the tap made at the page's first contentful paint, before the
- * app has had its chance to run, and again once the page is idle. /pt, /en
+ * app has had its chance to run, and again once the page is idle (loaded,
+ * then 2 s without a long task: the app works on well after load). /pt, /en
  * and a post, server-rendered by the local backend from a fresh build of the
  * sources in a temporary directory, in the system Chromium. Prints the median
  * and the largest of BENCH_INTERACTION_RUNS measures (default 5) per control
  * and the target: answered within 100 ms. A figure to read, never a test:
  * this machine is shared.
  *
+ * From the finger down (the pointerdown's timestamp) to the answer.
  * "Answered": share, the system's share sheet asked for (navigator.share
  * called); a category, its button pressed; "Carregar mais", the link busy or
  * more cards; a language or translation link, the other page shown (the link
