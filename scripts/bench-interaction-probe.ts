@@ -22,8 +22,8 @@ export interface Expected {
 
 export interface TapReport {
   at: number;
-  /** The app's React root exists (hydrated or hydrating) when the page handles the tap. */
-  hydrated: boolean;
+  /** The app's React root exists (hydrated or hydrating) when the page handles the tap; null: the page has no app. */
+  hydrated: boolean | null;
   /** The accessible name of the control under the finger ('' if none). */
   hit: string;
   /** First contentful paint of the tapped document (epoch ms). */
@@ -106,7 +106,7 @@ function inPage(expected: Expected) {
     const control = event.target instanceof Element ? event.target.closest('a, button') : null;
     report('__benchTap', {
       at: epoch(event.timeStamp),
-      hydrated: root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
+      hydrated: root === null ? null : Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
       hit: nameOf(control),
       // Read here: the observer's callback may still wait behind this event.
       paintedAt: epoch(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN),

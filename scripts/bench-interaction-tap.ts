@@ -37,7 +37,8 @@ export type Moment = 'paint' | 'idle';
 export interface Outcome {
   /** From the first contentful paint to the finger down. */
   tapAfterPaint: number;
-  hydrated: boolean;
+  /** null: the page has no app. */
+  hydrated: boolean | null;
   /** The finger landed on the control (its accessible name), or what it landed on. */
   hit: string | true;
   /** Where the click went when not to the control ('' for no control; undefined: it did, or there was none). */
@@ -120,7 +121,10 @@ export async function aim(browser: Browser, url: string, wanted: Wanted): Promis
     const scroll = Math.round(Math.min(Math.max(0, found.top + found.height / 2 - found.viewport / 2), found.pageHeight - found.viewport));
     // The app scrolls to the top once it has hydrated (useScrollToHash):
     // wait for it, and scroll again if it came later still.
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')));
+    await page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+    });
     const cdp = await context.newCDPSession(page);
     for (let attempt = 1; ; attempt++) {
       await page.evaluate(() => scrollTo(0, 0));
@@ -179,7 +183,7 @@ async function measureIn(context: BrowserContext, control: Control, target: Aim,
   await tap(cdp, target);
 
   const tapped = await Promise.race([probe.tap, timeout(NO_ANSWER_AFTER_MS)]);
-  if (!tapped) return { tapAfterPaint: NaN, hydrated: false, hit: 'nothing: the page never saw the tap' };
+  if (!tapped) return { tapAfterPaint: NaN, hydrated: null, hit: 'nothing: the page never saw the tap' };
   const hit = tapped.hit === control.expected.name ? true : tapped.hit || 'no control';
   const otherDocument = new Promise<PaintReport>((resolve) => {
     const isOther = (paint: PaintReport) => paint.documentOrigin !== tapped.documentOrigin;
