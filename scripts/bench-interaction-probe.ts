@@ -43,6 +43,12 @@ export interface Probe {
   clicked?: string;
   /** The tapped document's own answer (epoch ms). */
   answer: Promise<number>;
+  /**
+   * The first frame in which the tapped document shows it took the tap (epoch
+   * ms): its answer, or the busy state public/boot.js shows while the app it
+   * hands the tap to starts (html[data-app-pending]).
+   */
+  seen: Promise<number>;
   /** Each document's first contentful paint, in the order they come. */
   paints: PaintReport[];
   /** When the page's last long task (≥ 50 ms) ended, as far as reported yet (epoch ms; 0: none). */
@@ -79,8 +85,15 @@ function inPage(expected: Expected) {
       channel.port2.postMessage(null);
     });
 
+  let seen = false;
+  const see = (at: number) => {
+    if (seen) return;
+    seen = true;
+    report('__benchSeen', at);
+  };
   let answered = false;
   const answer = (at: number) => {
+    see(at);
     if (answered) return;
     answered = true;
     report('__benchAnswer', at);
@@ -124,6 +137,13 @@ function inPage(expected: Expected) {
         (headingAtTap === null || !headingAtTap.isConnected ||
           [...document.querySelectorAll('a[aria-current="page"]')].some((a) => new URL((a as HTMLAnchorElement).href).pathname === expected.path)),
     };
+    const taken = new MutationObserver(() => {
+      if (!document.documentElement.hasAttribute('data-app-pending')) return;
+      taken.disconnect();
+      afterNextFrame(() => see(epoch(performance.now())));
+    });
+    taken.observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-pending'] });
+    if (document.documentElement.hasAttribute('data-app-pending')) afterNextFrame(() => see(epoch(performance.now())));
     const observer = new MutationObserver(() => {
       if (!shown[expected.kind]()) return;
       observer.disconnect();
@@ -151,17 +171,20 @@ function inPage(expected: Expected) {
 export async function installProbe(context: BrowserContext, expected: Expected): Promise<Probe> {
   let tapped!: (report: TapReport) => void;
   let answered!: (at: number) => void;
+  let saw!: (at: number) => void;
   const paints: PaintReport[] = [];
   const paintListeners: ((paint: PaintReport) => void)[] = [];
   const probe: Probe = {
     tap: new Promise((resolve) => (tapped = resolve)),
     answer: new Promise((resolve) => (answered = resolve)),
+    seen: new Promise((resolve) => (saw = resolve)),
     paints,
     busyUntil: 0,
     onPaint: (listener) => paintListeners.push(listener),
   };
   await context.exposeBinding('__benchTap', (_source, report: TapReport) => tapped(report));
   await context.exposeBinding('__benchAnswer', (_source, at: number) => answered(at));
+  await context.exposeBinding('__benchSeen', (_source, at: number) => saw(at));
   await context.exposeBinding('__benchClick', (_source, name: string) => (probe.clicked = name));
   await context.exposeBinding('__benchBusy', (_source, until: number) => (probe.busyUntil = Math.max(probe.busyUntil, until)));
   await context.exposeBinding('__benchPaint', (_source, paint: PaintReport) => {

@@ -45,6 +45,8 @@ export interface Outcome {
   clickedElsewhere?: string;
   /** Tap to answer on screen; undefined: none within 5 s. */
   latency?: number;
+  /** Tap to the first frame showing the tap was taken (the answer, or the page's busy state); undefined: none within 5 s. */
+  seenAfter?: number;
   /** "this page" or the address of the page the tap led to. */
   answeredBy?: string;
 }
@@ -191,13 +193,18 @@ async function measureIn(context: BrowserContext, control: Control, target: Aim,
     if (earlier) resolve(earlier);
     else probe.onPaint((paint) => isOther(paint) && resolve(paint));
   });
+  const seenAt = probe.seen.then((at) => at);
   const answer = await Promise.race([
     probe.answer.then((at) => ({ at, by: 'this page' })),
     otherDocument.then((paint) => ({ at: paint.at, by: new URL(paint.url).pathname + new URL(paint.url).search })),
     timeout(NO_ANSWER_AFTER_MS),
   ]);
   const latency = answer && answer.at - tapped.at <= NO_ANSWER_AFTER_MS ? answer.at - tapped.at : undefined;
+  // A new document's first paint is also the first sight of the answer.
+  const seenFirst = await Promise.race([seenAt, timeout(0)]);
+  const seen = Math.min(seenFirst ?? Infinity, answer?.at ?? Infinity) - tapped.at;
   return {
+    seenAfter: Number.isFinite(seen) && seen <= NO_ANSWER_AFTER_MS ? seen : undefined,
     tapAfterPaint: tapped.at - tapped.paintedAt,
     hydrated: tapped.hydrated,
     hit,

@@ -11,7 +11,10 @@
  * and the target: answered within 100 ms. A figure to read, never a test:
  * this machine is shared.
  *
- * From the finger down (the pointerdown's timestamp) to the answer.
+ * From the finger down (the pointerdown's timestamp) to the first frame that
+ * shows the page took the tap ("shown as taken", what INP measures; the
+ * target: public/boot.js shows a busy state at once while the app it hands
+ * the tap to starts, decision 240), and to the control's full answer.
  * "Answered": share, the system's share sheet asked for (navigator.share
  * called); a category, its button pressed; "Carregar mais", the link busy or
  * more cards; a language or translation link, the other page shown (the link
@@ -98,8 +101,8 @@ async function addOlderPosts(server: RunningServer): Promise<void> {
 const ms = (value: number | undefined) => (value === undefined ? 'no answer' : `${value.toFixed(0)} ms`);
 
 /** Median and largest, a missing answer (or a tap that missed the control) counting as the slowest. */
-function summary(outcomes: Outcome[]): { median?: number; max?: number } {
-  const latencies = outcomes.map((o) => (o.hit === true ? (o.latency ?? Infinity) : Infinity));
+function summary(outcomes: Outcome[], of: (o: Outcome) => number | undefined = (o) => o.latency): { median?: number; max?: number } {
+  const latencies = outcomes.map((o) => (o.hit === true ? (of(o) ?? Infinity) : Infinity));
   const finite = (v: number) => (Number.isFinite(v) ? v : undefined);
   return { median: finite(median(latencies)), max: finite(Math.max(...latencies)) };
 }
@@ -109,8 +112,9 @@ function describe(outcome: Outcome): string {
   const missed = outcome.hit === true ? '' : `, MISSED (landed on: ${outcome.hit})`;
   const clicked = outcome.clickedElsewhere === undefined ? '' : `, but the click went to ${outcome.clickedElsewhere ? `"${outcome.clickedElsewhere}"` : 'no control'}`;
   const answer = outcome.latency === undefined ? 'no answer within 5 s' : `answered in ${ms(outcome.latency)} by ${outcome.answeredBy}`;
+  const seen = outcome.seenAfter === undefined || outcome.seenAfter === outcome.latency ? '' : `shown as taken in ${ms(outcome.seenAfter)}, `;
   const app = outcome.hydrated === null ? '' : `, app hydrated: ${outcome.hydrated ? 'yes' : 'no'}`;
-  return `${tapped}${app}${missed}${clicked}; ${answer}`;
+  return `${tapped}${app}${missed}${clicked}; ${seen}${answer}`;
 }
 
 async function benchPage(browser: Browser, name: string, url: string, wanted: Wanted[]): Promise<boolean> {
@@ -130,16 +134,18 @@ async function benchPage(browser: Browser, name: string, url: string, wanted: Wa
       outcomes.idle.push(await measure(browser, control, target, 'idle'));
     }
     const atPaint = summary(outcomes.paint);
+    const seenAtPaint = summary(outcomes.paint, (o) => o.seenAfter);
     const idle = summary(outcomes.idle);
-    const met = atPaint.median !== undefined && atPaint.median <= TARGET_MS;
+    // Answered as INP counts it: the first frame that shows the page took the tap.
+    const met = seenAtPaint.median !== undefined && seenAtPaint.median <= TARGET_MS;
     allMet &&= met;
     const taps = outcomes.paint.map((o) => o.tapAfterPaint).filter((v) => !Number.isNaN(v));
     const hydrated = outcomes.paint.every((o) => o.hydrated === null) ? '' : `; app hydrated at ${outcomes.paint.filter((o) => o.hydrated).length} of ${RUNS} taps`;
     console.log(`  ${control.label} ("${control.expected.name}")`);
     console.log(
-      `    tapped at first paint: median ${ms(atPaint.median)}, max ${ms(atPaint.max)} ` +
-        `(finger down at paint + ${taps.length ? ms(median(taps)) : '?'} median${hydrated}) — ` +
-        `≤ ${TARGET_MS} ms ${met ? 'met' : 'NOT met'}`,
+      `    tapped at first paint: shown as taken: median ${ms(seenAtPaint.median)}, max ${ms(seenAtPaint.max)} — ` +
+        `≤ ${TARGET_MS} ms ${met ? 'met' : 'NOT met'}; the control's full answer: median ${ms(atPaint.median)}, max ${ms(atPaint.max)} ` +
+        `(finger down at paint + ${taps.length ? ms(median(taps)) : '?'} median${hydrated})`,
     );
     console.log(`    tapped once idle:      median ${ms(idle.median)}, max ${ms(idle.max)}`);
     outcomes.paint.forEach((o, i) => console.log(`    at paint, run ${i + 1}: ${describe(o)}`));
@@ -181,7 +187,11 @@ async function main() {
     allMet = (await benchPage(browser, '/pt', `${server.url}/pt`, homeControls('pt'))) && allMet;
     allMet = (await benchPage(browser, '/en', `${server.url}/en`, homeControls('en'))) && allMet;
     allMet = (await benchPage(browser, `a post (${postPath})`, `${server.url}${postPath}`, postControls)) && allMet;
-    console.log(allMet ? `All interactions answered within ${TARGET_MS} ms` : 'Some interactions NOT met');
+    console.log(
+      allMet
+        ? `All interactions answered (shown as taken) within ${TARGET_MS} ms of a tap at first paint`
+        : 'Some interactions NOT met',
+    );
   } finally {
     await browser?.close();
     await server?.close();
