@@ -3,11 +3,16 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { bootScript } from './scripts/boot-script';
 
 /**
- * The built page loads its app through public/boot.js after the first paint
- * instead of a module script and preloads in <head>: the page is complete
- * HTML (server-rendered), so its CSS and text come first (docs/decisions/070).
+ * The built page loads its app through its starter, src/app/boot.js, written
+ * inline at the end of <body>, instead of a module script and preloads in
+ * <head>: the page is complete HTML (server-rendered), so its CSS and text
+ * come first (decision 070), and a home or a post fetches the app only when
+ * a reader is there (decision 240). Inline: a request for the starter before
+ * the first paint delayed the largest paint; the CSP names it by its hash
+ * (scripts/boot-script.ts).
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -21,8 +26,8 @@ function startAfterFirstPaint(): Plugin {
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let out = html.replace(entry[0], '');
         for (const preload of preloads) out = out.replace(preload[0], '');
-        const boot = `<script defer src="/boot.js" data-app="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
-        return out.replace('</head>', `  ${boot}\n  </head>`);
+        const boot = `<script data-app="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}">${bootScript}</script>`;
+        return out.replace('</body>', `  ${boot}\n  </body>`);
       },
     },
   };

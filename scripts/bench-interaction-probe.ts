@@ -45,7 +45,7 @@ export interface Probe {
   answer: Promise<number>;
   /**
    * The first frame in which the tapped document shows it took the tap (epoch
-   * ms): its answer, or the busy state public/boot.js shows while the app it
+   * ms): its answer, or the busy state src/app/boot.js shows while the app it
    * hands the tap to starts (html[data-app-pending]).
    */
   seen: Promise<number>;

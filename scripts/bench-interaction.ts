@@ -13,7 +13,7 @@
  *
  * From the finger down (the pointerdown's timestamp) to the first frame that
  * shows the page took the tap ("shown as taken", what INP measures; the
- * target: public/boot.js shows a busy state at once while the app it hands
+ * target: src/app/boot.js shows a busy state at once while the app it hands
  * the tap to starts, decision 240), and to the control's full answer.
  * "Answered": share, the system's share sheet asked for (navigator.share
  * called); a category, its button pressed; "Carregar mais", the link busy or

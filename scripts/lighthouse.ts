@@ -2,7 +2,7 @@
  * `npm run lighthouse`: Lighthouse (mobile, simulated throttling, from npm) in
  * the system Chromium on the server-rendered /pt, /en and a post, each beside
  * a static HTML copy of the same page served by the same server in the same
- * run: its markup and CSS with every <script> removed (the app, boot.js, the
+ * run: its markup and CSS with every <script> removed (the app's starter, the
  * hydration state, the JSON-LD) and no module preload, so the copy is what
  * the page would cost as plain HTML. Prints the median of RUNS runs per page
  * and the issue-28 targets against the copy: TBT at most 50 ms above it,
@@ -35,7 +35,7 @@ interface Figures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * The same page with no script at all (the app, boot.js, its preloads, its
+ * The same page with no script at all (the app's inline starter, its preloads, its
  * data): what the static copy is. Throws if a script would be left in it.
  */
 function staticCopy(html: string): { html: string; removed: number } {

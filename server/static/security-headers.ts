@@ -1,10 +1,13 @@
 /**
  * Headers for the SPA's pages and files. The CSP allows only this origin:
- * the SPA has no inline scripts and talks to its own origin (the APIs are on
+ * the SPA has one inline script, its starter, allowed by its hash (decision
+ * 240), and talks to its own origin (the APIs are on
  * it; 'self' covers same-origin ws(s) too). Inline styles stay allowed:
  * Radix injects <style> elements (scroll lock) and React writes style
  * attributes. Images may be any https URL (posts link their cover images).
  */
+import { bootScriptSource } from '../../scripts/boot-script.ts';
+
 /**
  * `connect-src` is this origin, plus the hosted project when the bundle was
  * built for one (VITE_SUPABASE_URL, which `npm start` builds with).
@@ -29,7 +32,7 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     // Inline scripts only under `npm run dev` (Vite's hot-reload preamble).
-    inlineScripts ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    inlineScripts ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' ${bootScriptSource}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -13,7 +13,7 @@ import { hydrateQueries, isSamePage, loadLazyRoutes, readSsrState } from './ssr-
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Once the page's shell has hydrated, the tap public/boot.js held for the app
+ * Once the page's shell has hydrated, the tap src/app/boot.js held for the app
  * (if any) is the app's to answer. From a task of its own: dispatched from
  * inside React's effects, a tap on a part not yet hydrated could not make
  * React hydrate that part first, and React would drop it.

@@ -12,7 +12,7 @@ export const SSR_STATE_ID = 'ssr-state';
 export interface SsrState {
   /**
    * The route the markup was rendered for, and its params: the browser hydrates only the same page.
-   * First in the JSON: public/boot.js reads it there to know a home or a post (it waits for the reader).
+   * First in the JSON: src/app/boot.js reads it there to know a home or a post (it waits for the reader).
    */
   routeId: string;
   params: Record<string, string>;

@@ -9,7 +9,7 @@ const READER_INPUT = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wh
 
 let readerSeen = false;
 
-/** Set by public/boot.js: the app of a server-rendered page starts at the reader's first sign. */
+/** Set by src/app/boot.js: the app of a server-rendered page starts at the reader's first sign. */
 declare global {
   interface Window {
     siteBoot?: { present(): boolean; ready(): void };

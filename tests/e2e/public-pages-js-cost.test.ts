@@ -1,7 +1,7 @@
 /**
  * Issue 28: the public pages' JavaScript costs a reader nothing until she is
  * there. /pt, /en and a post, loaded and left alone, fetch no script but
- * boot.js and open no socket; at her first sign the app starts and hydrates;
+ * the inline starter and open no socket; at her first sign the app starts and hydrates;
  * a server-rendered post never fetches the Markdown renderer; and a tap made
  * before the app has started is answered at once (the page says it is busy),
  * is not lost, and does not reload the page: the app answers it in place.
@@ -50,12 +50,12 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { marke
 
 describe('before the reader is there', () => {
   for (const address of ['/pt', '/en', 'a post']) {
-    it(`${address}, loaded and left alone, fetches no script but boot.js and opens no socket`, async () => {
+    it(`${address}, loaded and left alone, fetches no script and opens no socket`, async () => {
       const { context, page, scripts, sockets } = await reader();
       await page.goto(address === 'a post' ? postAddress : address, { waitUntil: 'load' });
       await mainHeading(page).waitFor();
       await page.waitForTimeout(1500);
-      expect(scripts).toEqual(['/boot.js']);
+      expect(scripts).toEqual([]);
       expect(sockets).toEqual([]);
       await context.close();
     });

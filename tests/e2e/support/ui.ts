@@ -61,7 +61,7 @@ export async function waitForCards(page: Page): Promise<number> {
 /**
  * A reader is at the page: she moves the pointer, as anyone at a screen does. A server-rendered
  * home or post starts its app (and so its live updates and its view count) only then
- * (public/boot.js, decision 240); a page only loaded runs none of it.
+ * (src/app/boot.js, decision 240); a page only loaded runs none of it.
  */
 export async function readerIsThere(page: Page): Promise<void> {
   await page.mouse.move(2, 2);
