@@ -72,7 +72,10 @@ describe('blog section', () => {
     expect(within(card).getByText('6 min read')).toBeInTheDocument();
     expect(within(card).getByText('Five principles for the first hour.')).toBeInTheDocument();
     // The post's worded address (issue 23).
-    expect(within(card).getByRole('link', { name: 'Read More' })).toHaveAttribute('href', '/en/talking-to-the-press-in-a-crisis');
+    // It reads 'Read More' and names its post (for screen readers' link lists and search engines).
+    const readMore = within(card).getByRole('link', { name: 'Read More: Talking to the press in a crisis' });
+    expect(readMore).toHaveAttribute('href', '/en/talking-to-the-press-in-a-crisis');
+    expect(readMore.textContent).toMatch(/^Read More/);
     expect(within(card).getByRole('button', { name: /Share/ })).toBeInTheDocument();
   });
 
@@ -81,7 +84,7 @@ describe('blog section', () => {
     const card = (await screen.findByRole('heading', { level: 3, name: 'O release que ninguém leu' })).closest('article')!;
     expect(within(card).getByText('5 min de leitura')).toBeInTheDocument();
     expect(within(card).getByText('10 de fev. de 2024')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Leia mais' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Leia mais: O release que ninguém leu' })).toBeInTheDocument();
   });
 
   it('filters by exact category, keeps the choice in the URL, and All shows everything', async () => {

@@ -34,10 +34,14 @@ export function PostCard({ post, language }: { post: PostSummary; language: Lang
         </h3>
         {post.excerpt && <p className="line-clamp-3 leading-relaxed text-stone-700">{post.excerpt}</p>}
         <div className="mt-auto flex items-center justify-between pt-4">
-          {/* A link (it opens a page); named 'Read More' per spec, described by the title for context. */}
+          {/*
+            A link (it opens a page) that reads 'Read More' per spec, and names its post for those who
+            hear or list the links, and for search engines ("Read More" alone says nothing of where it goes).
+          */}
           <Button asChild variant="link" className="px-0 text-accent-700 hover:text-accent-900">
-            <Link to={postPath(post)} aria-describedby={titleId}>
+            <Link to={postPath(post)}>
               {t(language).blog.readMore}
+              <span className="sr-only">: {post.title}</span>
               <ArrowRight aria-hidden />
             </Link>
           </Button>
