@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { bootScript } from './scripts/boot-script';
+import { bootScript } from './scripts/boot-script.ts';
 
 /**
  * The built page loads its app through its starter, src/app/boot.js, written

@@ -46,7 +46,7 @@ export interface Probe {
   /**
    * The first frame in which the tapped document shows it took the tap (epoch
    * ms): its answer, or the busy state src/app/boot.js shows while the app it
-   * hands the tap to starts (html[data-app-pending]).
+   * hands the tap to starts (body[data-app-pending]).
    */
   seen: Promise<number>;
   /** Each document's first contentful paint, in the order they come. */
@@ -138,12 +138,12 @@ function inPage(expected: Expected) {
           [...document.querySelectorAll('a[aria-current="page"]')].some((a) => new URL((a as HTMLAnchorElement).href).pathname === expected.path)),
     };
     const taken = new MutationObserver(() => {
-      if (!document.documentElement.hasAttribute('data-app-pending')) return;
+      if (!document.body.hasAttribute('data-app-pending')) return;
       taken.disconnect();
       afterNextFrame(() => see(epoch(performance.now())));
     });
-    taken.observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-pending'] });
-    if (document.documentElement.hasAttribute('data-app-pending')) afterNextFrame(() => see(epoch(performance.now())));
+    taken.observe(document.body, { attributes: true, attributeFilter: ['data-app-pending'] });
+    if (document.body.hasAttribute('data-app-pending')) afterNextFrame(() => see(epoch(performance.now())));
     const observer = new MutationObserver(() => {
       if (!shown[expected.kind]()) return;
       observer.disconnect();

@@ -121,12 +121,8 @@ export async function aim(browser: Browser, url: string, wanted: Wanted): Promis
       };
     });
     const scroll = Math.round(Math.min(Math.max(0, found.top + found.height / 2 - found.viewport / 2), found.pageHeight - found.viewport));
-    // The app scrolls to the top once it has hydrated (useScrollToHash):
-    // wait for it, and scroll again if it came later still.
-    await page.waitForFunction(() => {
-      const root = document.getElementById('root');
-      return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-    });
+    // The scroll is a reader's sign: the app starts (src/app/boot.js) and hydrates meanwhile; it leaves
+    // the scroll where it is (useScrollToHash skips the loaded page), which the loop below checks.
     const cdp = await context.newCDPSession(page);
     for (let attempt = 1; ; attempt++) {
       await page.evaluate(() => scrollTo(0, 0));

@@ -1,7 +1,7 @@
 /*
  * Starts the app (docs/decisions/240). A server-rendered public page is
  * complete HTML: every link and form works without the app, so the app's
- * scripts are fetched only when a reader is there — her first touch, key,
+ * scripts are fetched only when a reader is there — her first tap, key,
  * pointer move, scroll or focus, or her coming back to the tab — and a page
  * that is only loaded (a crawler, a link preview, a tab opened in the
  * background) runs no more script than this. The other pages (/auth, /admin,
@@ -11,7 +11,7 @@
  *
  * A tap on a link or button of the page before the app has taken over is
  * not lost and does not reload the page: it is answered at once (the page
- * shows it is busy, html[data-app-pending] in index.css), held, and handed to
+ * shows it is busy, body[data-app-pending] in index.css), held, and handed to
  * the app when it is ready (window.siteBoot.ready(), from main.tsx), which
  * answers it as it answers any tap. Should the app not come (its script
  * failed), the browser follows the link or sends the form after a while.
@@ -23,18 +23,28 @@
   // The homes and the posts (the state's first field is its route's id: src/app/ssr-state.ts).
   var waitsForReader = !!state && !!root && root.firstElementChild !== null &&
     /^\{"routeId":"(home|post)-(pt|en)"/.test(state.textContent || '');
-  var SIGNS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel', 'scroll', 'focusin'];
+  // Not a touch's start: the tap that may follow is the sign, seen first (onTap), and a
+  // touch that scrolls scrolls. Started at touchstart, the app's evaluation (one long
+  // task) came between the finger and the tap's click, and the tap waited 300 ms for it.
+  var SIGNS = ['keydown', 'mousemove', 'wheel', 'scroll', 'focusin'];
   var NATIVE_AFTER_MS = 8000;
   var started = false;
   var held = null;
   var fallback;
-  var html = document.documentElement;
 
   function start() {
     if (started) return;
     started = true;
     SIGNS.forEach(function (type) { window.removeEventListener(type, start, true); });
     document.removeEventListener('visibilitychange', onVisible);
+    // After the next frame: the app's evaluation is one long task, and a tap
+    // taken in this same turn must be seen as taken before it.
+    // A hidden tab draws no frame.
+    if (document.visibilityState === 'hidden') setTimeout(load, 0);
+    else requestAnimationFrame(function () { setTimeout(load, 0); });
+  }
+
+  function load() {
     (tag.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
       if (!href) return;
       var link = document.createElement('link');
@@ -70,11 +80,12 @@
 
   function onTap(event) {
     var control = controlOf(event);
-    if (!control) return;
+    // A tap elsewhere on the page is a sign too.
+    if (!control) return start();
     event.preventDefault();
     event.stopImmediatePropagation();
     held = control;
-    html.setAttribute('data-app-pending', '');
+    document.body.setAttribute('data-app-pending', '');
     start();
     clearTimeout(fallback);
     fallback = setTimeout(native, NATIVE_AFTER_MS);
@@ -93,7 +104,7 @@
     held = null;
     clearTimeout(fallback);
     document.removeEventListener('click', onTap, true);
-    html.removeAttribute('data-app-pending');
+    document.body.removeAttribute('data-app-pending');
   }
 
   window.siteBoot = {
@@ -108,8 +119,7 @@
   };
 
   if (!waitsForReader) {
-    if (document.visibilityState === 'hidden') start();
-    else requestAnimationFrame(function () { setTimeout(start, 0); });
+    start();
     return;
   }
   document.addEventListener('click', onTap, true);

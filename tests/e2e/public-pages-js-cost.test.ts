@@ -84,9 +84,9 @@ describe('once she is there', () => {
     const share = postCards(page).first().getByRole('button', { name: /^Compartilhar/ });
     await share.click();
     // At once, before any script of the app could run: the page shows it is busy.
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-pending'))).toBe(true);
+    expect(await page.evaluate(() => document.body.hasAttribute('data-app-pending'))).toBe(true);
     await expect.poll(() => page.evaluate(() => (window as unknown as { shared: string[] }).shared.length)).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-pending'))).toBe(false);
+    expect(await page.evaluate(() => document.body.hasAttribute('data-app-pending'))).toBe(false);
     expect(await marked(page)).toBe(true);
     e2e.expectNoConsoleErrors();
     await context.close();
@@ -97,7 +97,7 @@ describe('once she is there', () => {
     await page.goto('/pt');
     await mark(page);
     await control(page, 'Comunicação de Crise').click();
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-pending'))).toBe(true);
+    expect(await page.evaluate(() => document.body.hasAttribute('data-app-pending'))).toBe(true);
     await blogSection(page).getByRole('button', { name: 'Comunicação de Crise', pressed: true }).waitFor();
     expect(page.url()).toContain('category=');
     expect(await marked(page)).toBe(true);
