@@ -8,6 +8,7 @@ import http from 'node:http';
 import { JSDOM } from 'jsdom';
 import Parser from 'rss-parser';
 import { XMLParser } from 'fast-xml-parser';
+import { bootScript } from '../../scripts/boot-script.ts';
 import { targets, useBackend, type Backend, type TestUser } from './harness.ts';
 
 interface Fetched {
@@ -365,12 +366,17 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       expect(html).not.toMatch(/<img src=x/);
       expect(doc.querySelector('img[onerror]')).toBeNull();
       expect(doc.querySelector('a[href^="javascript:"]')).toBeNull();
-      // Every script is a file of the site or a data block; none came from the text.
+      // Every script is a file of the site, a data block, or the page's starter exactly (the one inline
+      // script the CSP allows, by its hash: decision 240); none came from the text.
+      const starters = [];
       for (const script of doc.querySelectorAll('script')) {
         const isData = ['application/json', 'application/ld+json'].includes(script.getAttribute('type') ?? '');
         const isSiteFile = /^\/[\w./-]+\.js$/.test(script.getAttribute('src') ?? '') && script.textContent === '';
-        expect(isData || isSiteFile, script.outerHTML.slice(0, 120)).toBe(true);
+        const isStarter = !script.hasAttribute('src') && !script.hasAttribute('type') && script.textContent === bootScript;
+        if (isStarter) starters.push(script);
+        expect(isData || isSiteFile || isStarter, script.outerHTML.slice(0, 120)).toBe(true);
       }
+      expect(starters).toHaveLength(1);
     };
 
     it('a post page shows hostile text as text, in the body, the attributes and the JSON-LD', async () => {
