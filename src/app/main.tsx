@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import '@/index.css';
@@ -11,20 +11,6 @@ import { routes } from './router';
 import { hydrateQueries, isSamePage, loadLazyRoutes, readSsrState } from './ssr-state';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * Once the page's shell has hydrated, the tap src/app/boot.js held for the app
- * (if any) is the app's to answer. From a task of its own: dispatched from
- * inside React's effects, a tap on a part not yet hydrated could not make
- * React hydrate that part first, and React would drop it.
- */
-function TakeOverFromBoot() {
-  useEffect(() => {
-    const handOver = window.setTimeout(() => window.siteBoot?.ready(), 0);
-    return () => window.clearTimeout(handOver);
-  }, []);
-  return null;
-}
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -49,7 +35,6 @@ async function start() {
       <AppProvider queryClient={queryClient} db={db}>
         <RouterProvider router={router} />
       </AppProvider>
-      <TakeOverFromBoot />
     </StrictMode>
   );
   if (hydrating) {

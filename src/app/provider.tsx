@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toast';
 import { PublicDbProvider, type PublicDb } from '@/lib/public-db';
 
@@ -12,6 +12,14 @@ interface Props {
 }
 
 export function AppProvider({ queryClient, db, htmlLang, children }: Props) {
+  // Once the page's shell has hydrated, the tap src/app/boot.js held for the app (if any) is the
+  // app's to answer. From a task of its own: dispatched from inside React's effects, a tap on a part
+  // not yet hydrated could not make React hydrate that part first, and React would drop it. A hook
+  // here, not a component beside the app: a sibling would change every useId below (a mismatch).
+  useEffect(() => {
+    const handOver = window.setTimeout(() => window.siteBoot?.ready(), 0);
+    return () => window.clearTimeout(handOver);
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <PublicDbProvider db={db}>

@@ -223,8 +223,9 @@ describe('a post, from draft to deleted', () => {
     expect(text).toContain(post.excerpt);
     expect(text).toContain('7 min de leitura');
     // The blank line between the paragraphs still makes two paragraphs (the text is Markdown now).
+    // Reached by navigating, the text is formatted in the browser once the Markdown renderer has loaded.
+    await expect.poll(() => visitor.getByRole('article').locator('p').allTextContents()).toContain('Primeiro parágrafo.');
     const paragraphs = await visitor.getByRole('article').locator('p').allTextContents();
-    expect(paragraphs).toContain('Primeiro parágrafo.');
     expect(paragraphs).toContain('Segundo parágrafo, depois de uma linha em branco.');
     await e2e.screenshot(visitor, 'published-post');
     e2e.expectNoConsoleErrors();
