@@ -46,6 +46,8 @@ async function reader(): Promise<{ context: BrowserContext; page: Page; scripts:
 const appScripts = (scripts: string[]) => scripts.filter((path) => path.startsWith('/assets/'));
 /** Set on the window of the document the test loaded: gone if the page was loaded again. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 28));
+/** The starter's answer to a tap it holds for the app (body[data-app-pending]: the busy bar). */
+const showsBusy = (page: Page) => page.evaluate(() => document.body.hasAttribute('data-app-pending'));
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 28);
 
 describe('before the reader is there', () => {
@@ -84,9 +86,9 @@ describe('once she is there', () => {
     const share = postCards(page).first().getByRole('button', { name: /^Compartilhar/ });
     await share.click();
     // At once, before any script of the app could run: the page shows it is busy.
-    expect(await page.evaluate(() => document.body.hasAttribute('data-app-pending'))).toBe(true);
+    expect(await showsBusy(page)).toBe(true);
     await expect.poll(() => page.evaluate(() => (window as unknown as { shared: string[] }).shared.length)).toBe(1);
-    expect(await page.evaluate(() => document.body.hasAttribute('data-app-pending'))).toBe(false);
+    expect(await showsBusy(page)).toBe(false);
     expect(await marked(page)).toBe(true);
     e2e.expectNoConsoleErrors();
     await context.close();
@@ -97,7 +99,7 @@ describe('once she is there', () => {
     await page.goto('/pt');
     await mark(page);
     await control(page, 'Comunicação de Crise').click();
-    expect(await page.evaluate(() => document.body.hasAttribute('data-app-pending'))).toBe(true);
+    expect(await showsBusy(page)).toBe(true);
     await blogSection(page).getByRole('button', { name: 'Comunicação de Crise', pressed: true }).waitFor();
     expect(page.url()).toContain('category=');
     expect(await marked(page)).toBe(true);
