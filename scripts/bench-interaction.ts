@@ -22,9 +22,14 @@
  * else the first contentful paint of the page the tap led to (a form sent or
  * a link followed before the app took over).
  *
- * CHROME_PATH (default /usr/bin/chromium), BENCH_INTERACTION_RUNS (default 5).
+ * Each control is also tapped on the page's floor: its static copy with one
+ * script that shows every tap taken and nothing else (what the page's markup
+ * and CSS cost by themselves), so the difference is what its scripts cost.
+ *
+ * CHROME_PATH (default /usr/bin/chromium), BENCH_INTERACTION_RUNS (default 5),
+ * BENCH_INTERACTION_PAGES (e.g. "/pt,post"; default /pt, /en and a post).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,9 +40,13 @@ import { t } from '../src/lib/i18n.ts';
 import type { Language } from '../src/lib/language.ts';
 import { buildSite } from './build.ts';
 import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
+import { staticCopy } from './static-copy.ts';
 import { aim, CPU_SLOWDOWN, measure, type Moment, type Outcome, type Wanted } from './bench-interaction-tap.ts';
 
 const RUNS = Number(process.env.BENCH_INTERACTION_RUNS ?? 5);
+/** BENCH_INTERACTION_PAGES=/pt,post: only these (default /pt, /en and a post). */
+const ONLY = process.env.BENCH_INTERACTION_PAGES?.split(',').map((name) => name.trim());
+const wants = (name: string) => !ONLY || ONLY.includes(name);
 const TARGET_MS = 100;
 /** Older copies of each demo post: more than a page of 9, so "Carregar mais" is there. */
 const OLDER_COPIES = 2;
@@ -51,6 +60,30 @@ const BASELINE_PAGE = `<!doctype html>
 <body><p>Uma página com um botão que responde no seu próprio evento.</p><button type="button" aria-pressed="false">Todos</button>
 <script>document.querySelector('button').addEventListener('click', (e) => e.currentTarget.setAttribute('aria-pressed', 'true'));</script>
 </body></html>`;
+
+/**
+ * The fair floor for a page: its own static copy (no script, scripts/static-copy.ts)
+ * with one small script that answers every tap on a link or button as the page's
+ * starter does before the app (body[data-app-pending], the same CSS), and nothing
+ * else. What the page's markup, CSS, fonts and pictures cost a tap by themselves:
+ * the difference to the page is what its scripts cost.
+ */
+const FLOOR_SCRIPT = `document.addEventListener('click', function (event) {
+  var control = event.target instanceof Element ? event.target.closest('a[href], button') : null;
+  if (!control) return;
+  event.preventDefault();
+  document.body.setAttribute('data-app-pending', '');
+}, true);`;
+
+/** Writes the page's floor into the served site; returns its address. */
+async function writeFloor(server: RunningServer, siteDir: string, pagePath: string, name: string): Promise<string> {
+  const { html } = staticCopy(await (await fetch(`${server.url}${pagePath}`)).text());
+  mkdirSync(path.join(siteDir, 'floor'), { recursive: true });
+  writeFileSync(path.join(siteDir, 'floor', 'answer.js'), FLOOR_SCRIPT);
+  // A file, not inline: the site's CSP allows only its starter inline. At the body's end, as the starter is.
+  writeFileSync(path.join(siteDir, 'floor', `${name}.html`), html.replace('</body>', '<script src="/floor/answer.js"></script></body>'));
+  return `${server.url}/floor/${name}.html`;
+}
 
 const baselineControls: Wanted[] = [{ label: 'one button', kind: 'category', find: (page: Page) => page.getByRole('button', { name: 'Todos' }) }];
 
@@ -117,7 +150,7 @@ function describe(outcome: Outcome): string {
   return `${tapped}${app}${missed}${clicked}; ${seen}${answer}`;
 }
 
-async function benchPage(browser: Browser, name: string, url: string, wanted: Wanted[]): Promise<boolean> {
+async function benchPage(browser: Browser, name: string, url: string, wanted: Wanted[], floorUrl?: string): Promise<boolean> {
   console.log(name);
   let allMet = true;
   for (const want of wanted) {
@@ -127,9 +160,12 @@ async function benchPage(browser: Browser, name: string, url: string, wanted: Wa
       continue;
     }
     const { control, aim: target } = found;
+    const floorControl = floorUrl ? { ...control, url: floorUrl } : undefined;
     const outcomes: Record<Moment, Outcome[]> = { paint: [], idle: [] };
+    const floor: Outcome[] = [];
     for (let run = 0; run < RUNS; run++) {
       // Alternated, so a busy moment of the machine does not land on one column only.
+      if (floorControl) floor.push(await measure(browser, floorControl, target, 'paint'));
       outcomes.paint.push(await measure(browser, control, target, 'paint'));
       outcomes.idle.push(await measure(browser, control, target, 'idle'));
     }
@@ -147,9 +183,18 @@ async function benchPage(browser: Browser, name: string, url: string, wanted: Wa
         `≤ ${TARGET_MS} ms ${met ? 'met' : 'NOT met'}; the control's full answer: median ${ms(atPaint.median)}, max ${ms(atPaint.max)} ` +
         `(finger down at paint + ${taps.length ? ms(median(taps)) : '?'} median${hydrated})`,
     );
+    if (floorControl) {
+      const seenOnFloor = summary(floor, (o) => o.seenAfter);
+      const over = seenAtPaint.median !== undefined && seenOnFloor.median !== undefined ? seenAtPaint.median - seenOnFloor.median : undefined;
+      console.log(
+        `    the same page as static HTML, tapped at first paint: shown as taken: median ${ms(seenOnFloor.median)}, max ${ms(seenOnFloor.max)}` +
+          (over === undefined ? '' : ` — the page's scripts add ${over >= 0 ? '+' : ''}${over.toFixed(0)} ms`),
+      );
+    }
     console.log(`    tapped once idle:      median ${ms(idle.median)}, max ${ms(idle.max)}`);
     outcomes.paint.forEach((o, i) => console.log(`    at paint, run ${i + 1}: ${describe(o)}`));
     outcomes.idle.forEach((o, i) => console.log(`    idle,     run ${i + 1}: ${describe(o)}`));
+    floor.forEach((o, i) => console.log(`    static,   run ${i + 1}: ${describe(o)}`));
     console.log('');
   }
   return allMet;
@@ -184,9 +229,14 @@ async function main() {
     // Its verdict is not the site's: it says what this machine allows.
     await benchPage(browser, 'baseline: a static page with one button that answers in its click handler', baseline.url, baselineControls);
     let allMet = true;
-    allMet = (await benchPage(browser, '/pt', `${server.url}/pt`, homeControls('pt'))) && allMet;
-    allMet = (await benchPage(browser, '/en', `${server.url}/en`, homeControls('en'))) && allMet;
-    allMet = (await benchPage(browser, `a post (${postPath})`, `${server.url}${postPath}`, postControls)) && allMet;
+    const floors = {
+      pt: await writeFloor(server, siteDir, '/pt', 'pt'),
+      en: await writeFloor(server, siteDir, '/en', 'en'),
+      post: await writeFloor(server, siteDir, postPath, 'post'),
+    };
+    if (wants('/pt')) allMet = (await benchPage(browser, '/pt', `${server.url}/pt`, homeControls('pt'), floors.pt)) && allMet;
+    if (wants('/en')) allMet = (await benchPage(browser, '/en', `${server.url}/en`, homeControls('en'), floors.en)) && allMet;
+    if (wants('post')) allMet = (await benchPage(browser, `a post (${postPath})`, `${server.url}${postPath}`, postControls, floors.post)) && allMet;
     console.log(
       allMet
         ? `All interactions answered (shown as taken) within ${TARGET_MS} ms of a tap at first paint`

@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse';
 import { startServer } from '../server/index.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
+import { staticCopy } from './static-copy.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** LIGHTHOUSE_PAGES=/pt,/en,post: only these (default all three). */
@@ -36,22 +37,6 @@ interface Figures {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/**
- * The same page with no script at all (the app's inline starter, its preloads, its
- * data): what the static copy is. Throws if a script would be left in it.
- */
-function staticCopy(html: string): { html: string; removed: number } {
-  let removed = 0;
-  const copy = html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, () => {
-      removed++;
-      return '';
-    })
-    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
-  if (/<script\b|modulepreload/i.test(copy)) throw new Error('The static copy still carries a script: fix staticCopy().');
-  return { html: copy, removed };
-}
 
 interface Profile {
   lcpElement: string;

@@ -14,11 +14,12 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../server/index.ts';
 import { buildSite } from './build.ts';
 import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
+import { staticCopy } from './static-copy.ts';
 
 const SLOWDOWN = 4;
 /** Scheduler bookkeeping around the work itself: never the answer to "what ran". */
 const WRAPPERS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'BlinkScheduler_PerformMicrotaskCheckpoint', 'SequenceManager::DoIdleWork']);
-const LONG_TASK_MS = 50;
+const LONG_TASK_MS = Number(process.env.PROFILE_LONG_TASK_MS ?? 50);
 
 interface TraceEvent {
   name: string;
@@ -87,7 +88,15 @@ async function main() {
     if (!postPath) throw new Error('No post link on /pt');
     console.log(`Chromium trace, CPU slowed ${SLOWDOWN}×, mobile viewport, empty cache; tasks of ${LONG_TASK_MS} ms or more.`);
     console.log(`Traces in ${traceDir}\n`);
-    for (const pagePath of ['/pt', '/en', postPath]) {
+    // Each page, then its static copy (no script at all): what its markup and CSS cost by themselves.
+    mkdirSync(path.join(dataDir, 'site', 'static-copy'));
+    const targets: { name: string; path: string }[] = [];
+    for (const [i, pagePath] of ['/pt', '/en', postPath].entries()) {
+      const { html } = staticCopy(await (await fetch(`${server.url}${pagePath}`)).text());
+      writeFileSync(path.join(dataDir, 'site', 'static-copy', `${i}.html`), html);
+      targets.push({ name: pagePath, path: pagePath }, { name: `${pagePath} as static HTML`, path: `/static-copy/${i}.html` });
+    }
+    for (const { name, path: pagePath } of targets) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
@@ -101,7 +110,7 @@ async function main() {
       const file = path.join(traceDir, `${pagePath.replaceAll('/', '_') || 'root'}.json`);
       writeFileSync(file, trace);
       const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
-      console.log(pagePath);
+      console.log(name);
       for (const line of longTasks(traceEvents, `(at ${SLOWDOWN}×)`)) console.log(`  ${line}`);
       console.log('');
       await context.close();
