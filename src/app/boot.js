@@ -9,12 +9,18 @@
  * fallback) start the app once they have painted, as before. The build
  * writes the app's file names into this tag (vite.config.ts).
  *
- * A tap on a link or button of the page before the app has taken over is
- * not lost and does not reload the page: it is answered at once (the page
- * shows it is busy, body[data-app-pending] in index.css), held, and handed to
- * the app when it is ready (window.siteBoot.ready(), from main.tsx), which
- * answers it as it answers any tap. Should the app not come (its script
- * failed), the browser follows the link or sends the form after a while.
+ * A sign starts the app once the reader has been still for a moment: its
+ * evaluation is one long task, and started at a scroll or a finger's touch it
+ * came between her and the tap that followed.
+ *
+ * A tap before the app has taken over is answered at once (the page shows it
+ * is busy, body[data-app-pending] in index.css). A link to another page is
+ * followed by the browser: that page is complete HTML, sooner on screen than
+ * the app could fetch, start and render it. Any other tap (a button of the
+ * page, a link to this page with other parameters) is held and handed to the
+ * app when it is ready (window.siteBoot.ready(), from provider.tsx), which
+ * answers it in place as it answers any tap. Should the app not come (its
+ * script failed), the browser follows the link or sends the form after a while.
  */
 (function () {
   var tag = document.currentScript;
@@ -23,19 +29,33 @@
   // The homes and the posts (the state's first field is its route's id: src/app/ssr-state.ts).
   var waitsForReader = !!state && !!root && root.firstElementChild !== null &&
     /^\{"routeId":"(home|post)-(pt|en)"/.test(state.textContent || '');
-  // Not a touch's start: the tap that may follow is the sign, seen first (onTap), and a
-  // touch that scrolls scrolls. Started at touchstart, the app's evaluation (one long
-  // task) came between the finger and the tap's click, and the tap waited 300 ms for it.
-  var SIGNS = ['keydown', 'mousemove', 'wheel', 'scroll', 'focusin'];
+  // A finger's touch is one too: a scroll or a tap is under way, and the start waits for its end.
+  var SIGNS = ['keydown', 'mousemove', 'wheel', 'scroll', 'focusin', 'pointerdown', 'touchstart'];
+  /** Still this long after a sign, the reader is reading: the app starts. */
+  var STILL_MS = 400;
+  /** A reader who never stops (a long scroll, a pointer moving on) has the app this long after her first sign. */
+  var AT_MOST_MS = 2000;
   var NATIVE_AFTER_MS = 8000;
   var started = false;
+  var leaving = false;
   var held = null;
   var fallback;
+  var soon;
+  var firstSign;
+
+  function onSign() {
+    if (started || leaving) return;
+    var now = Date.now();
+    if (firstSign === undefined) firstSign = now;
+    clearTimeout(soon);
+    soon = setTimeout(start, Math.max(0, Math.min(STILL_MS, firstSign + AT_MOST_MS - now)));
+  }
 
   function start() {
-    if (started) return;
+    if (started || leaving) return;
     started = true;
-    SIGNS.forEach(function (type) { window.removeEventListener(type, start, true); });
+    clearTimeout(soon);
+    SIGNS.forEach(function (type) { window.removeEventListener(type, onSign, true); });
     document.removeEventListener('visibilitychange', onVisible);
     // After the next frame: the app's evaluation is one long task, and a tap
     // taken in this same turn must be seen as taken before it.
@@ -61,7 +81,7 @@
   }
 
   function onVisible() {
-    if (document.visibilityState === 'visible') start();
+    if (document.visibilityState === 'visible') onSign();
   }
 
   /** The control a tap is for, when the app answers it: a link within the site or a button of the page. */
@@ -81,7 +101,19 @@
   function onTap(event) {
     var control = controlOf(event);
     // A tap elsewhere on the page is a sign too.
-    if (!control) return start();
+    if (!control) return onSign();
+    if (control.tagName === 'A' && new URL(control.href, location.href).pathname !== location.pathname) {
+      // Another page: the browser goes there. No app is started for a page being left.
+      leaving = true;
+      clearTimeout(soon);
+      document.body.setAttribute('data-app-pending', '');
+      // Unless the app, hydrated meanwhile, took the tap (its router shows the page in place),
+      // or the browser stayed (the answer was no page): then she is still here.
+      setTimeout(function () { if (event.defaultPrevented) stay(); }, 0);
+      clearTimeout(fallback);
+      fallback = setTimeout(stay, NATIVE_AFTER_MS);
+      return;
+    }
     event.preventDefault();
     event.stopImmediatePropagation();
     held = control;
@@ -98,6 +130,15 @@
     if (!control) return;
     if (control.tagName === 'A') location.assign(control.href);
     else if (control.form && control.type === 'submit') control.form.requestSubmit(control);
+  }
+
+  /** The page was not left after all. */
+  function stay() {
+    if (!leaving) return;
+    leaving = false;
+    clearTimeout(fallback);
+    if (!held) document.body.removeAttribute('data-app-pending');
+    if (!started) onSign();
   }
 
   function release() {
@@ -123,6 +164,10 @@
     return;
   }
   document.addEventListener('click', onTap, true);
-  SIGNS.forEach(function (type) { window.addEventListener(type, start, { capture: true, passive: true }); });
+  SIGNS.forEach(function (type) { window.addEventListener(type, onSign, { capture: true, passive: true }); });
   document.addEventListener('visibilitychange', onVisible);
+  // Back to a page left by a link (the back/forward cache keeps it as it was): she is here again.
+  window.addEventListener('pageshow', function (event) {
+    if (event.persisted) stay();
+  });
 })();

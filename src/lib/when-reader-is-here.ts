@@ -3,9 +3,10 @@
  * types, scrolls or moves the pointer, or comes back to its tab. Code the
  * visible page does not need (the live updates' client) waits for this
  * (issue 28). Listened to passively, in the capture phase: it never delays
- * the page's own answer to the same input.
+ * the page's own answer to the same input. The same signs as the pages'
+ * starter (src/app/boot.js's SIGNS; a test holds the two lists together).
  */
-const READER_INPUT = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+export const READER_INPUT = ['keydown', 'mousemove', 'wheel', 'scroll', 'focusin', 'pointerdown', 'touchstart'] as const;
 
 let readerSeen = false;
 

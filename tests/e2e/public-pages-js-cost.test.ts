@@ -4,7 +4,9 @@
  * the inline starter and open no socket; at her first sign the app starts and hydrates;
  * a server-rendered post never fetches the Markdown renderer; and a tap made
  * before the app has started is answered at once (the page says it is busy),
- * is not lost, and does not reload the page: the app answers it in place.
+ * and is not lost: a button or this page's own link is answered in place by the
+ * app, a link to another page is followed by the browser (that page is complete
+ * HTML) without starting the app of the page being left.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -108,16 +110,49 @@ describe('once she is there', () => {
     await context.close();
   });
 
-  it('the language switch tapped before the app started goes to the other home in place', async () => {
-    const { context, page } = await reader();
+  it('the language switch tapped before the app started is followed by the browser at once, and the page left starts no app', async () => {
+    const { context, page, scripts } = await reader();
     await page.goto('/pt');
     await mark(page);
     await page.getByRole('link', { name: 'EN' }).first().click();
     await page.waitForURL((url) => url.pathname === '/en');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
-    await page.getByRole('link', { name: 'EN', exact: true }).and(page.locator('[aria-current="page"]')).first().waitFor();
+    await mainHeading(page).waitFor();
+    // A new document, server-rendered: /pt never fetched its app.
+    expect(await marked(page)).toBe(false);
+    expect(appScripts(scripts)).toEqual([]);
+    // And this one works as any: at the reader's sign it starts, and its switch goes back in place.
+    await mark(page);
+    await waitForApp(page.getByRole('link', { name: 'PT', exact: true }).first());
+    await page.getByRole('link', { name: 'PT', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/pt');
+    await page.getByRole('link', { name: 'PT', exact: true }).and(page.locator('[aria-current="page"]')).first().waitFor();
     expect(await marked(page)).toBe(true);
     e2e.expectNoConsoleErrors();
+    await context.close();
+  });
+
+  it('a pointer that keeps moving starts the app once it pauses, not at its first move', async () => {
+    const { context, page, scripts } = await reader();
+    await page.goto('/pt', { waitUntil: 'load' });
+    await mainHeading(page).waitFor();
+    // A pointer moving on for over a second, a move every 100 ms (in the page, so the rhythm holds
+    // on a busy machine): every move puts the start off again.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let moves = 0;
+          const timer = setInterval(() => {
+            window.dispatchEvent(new MouseEvent('mousemove', { clientX: 10 + moves * 10, clientY: 10 }));
+            if (++moves < 12) return;
+            clearInterval(timer);
+            resolve();
+          }, 100);
+        }),
+    );
+    expect(appScripts(scripts)).toEqual([]);
+    // Then still: the app comes.
+    await expect.poll(() => appScripts(scripts).length, { timeout: 10_000 }).toBeGreaterThan(0);
     await context.close();
   });
 });
