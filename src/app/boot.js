@@ -15,8 +15,9 @@
  *
  * A tap before the app has taken over is answered at once (the page shows it
  * is busy, body[data-app-pending] in index.css). A link to another page is
- * followed by the browser: that page is complete HTML, sooner on screen than
- * the app could fetch, start and render it. Any other tap (a button of the
+ * then followed by the browser, once that frame is drawn: the page it leads to
+ * is complete HTML, on screen sooner than the app could fetch, start and
+ * render it. Any other tap (a button of the
  * page, a link to this page with other parameters) is held and handed to the
  * app when it is ready (window.siteBoot.ready(), from provider.tsx), which
  * answers it in place as it answers any tap. Should the app not come (its
@@ -99,27 +100,29 @@
   }
 
   function onTap(event) {
+    // The tap sent again below, for the browser to follow as its own.
+    if (leaving) return;
     var control = controlOf(event);
     // A tap elsewhere on the page is a sign too.
     if (!control) return onSign();
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    document.body.setAttribute('data-app-pending', '');
+    clearTimeout(fallback);
     if (control.tagName === 'A' && new URL(control.href, location.href).pathname !== location.pathname) {
-      // Another page: the browser goes there. No app is started for a page being left.
+      // Another page: shown busy in the next frame, then the browser follows the link
+      // (its target, referrer policy and all). No app starts for a page being left.
       leaving = true;
       clearTimeout(soon);
-      document.body.setAttribute('data-app-pending', '');
-      // Unless the app, hydrated meanwhile, took the tap (its router shows the page in place),
-      // or the browser stayed (the answer was no page): then she is still here.
-      setTimeout(function () { if (event.defaultPrevented) stay(); }, 0);
-      clearTimeout(fallback);
+      requestAnimationFrame(function () {
+        setTimeout(function () { control.click(); }, 0);
+      });
+      // Still here after a while (the answer was no page): the page is hers again.
       fallback = setTimeout(stay, NATIVE_AFTER_MS);
       return;
     }
-    event.preventDefault();
-    event.stopImmediatePropagation();
     held = control;
-    document.body.setAttribute('data-app-pending', '');
     start();
-    clearTimeout(fallback);
     fallback = setTimeout(native, NATIVE_AFTER_MS);
   }
 
