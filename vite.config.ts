@@ -1,9 +1,9 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { bootScript } from './scripts/boot-script.ts';
+import { bootScript, RENDERER_MODULE } from './scripts/boot-script.ts';
 
 /**
  * The built page loads its app through its starter, src/app/boot.js, written
@@ -14,19 +14,43 @@ import { bootScript } from './scripts/boot-script.ts';
  * the first paint delayed the largest paint; the CSP names it by its hash
  * (scripts/boot-script.ts).
  */
+/**
+ * Every file the app's start evaluates, for the starter to fetch at once: the
+ * entry's static imports and React DOM's renderer (src/app/main.tsx loads it
+ * as a stage of its own) with its own, but not what loads later (the routes).
+ */
+function startFiles(bundle: Rollup.OutputBundle | undefined, entry: Rollup.OutputChunk | undefined): string[] {
+  if (!bundle || !entry) throw new Error('index.html: the build did not pass its bundle; update startAfterFirstPaint in vite.config.ts.');
+  const renderer = Object.values(bundle).find(
+    (chunk): chunk is Rollup.OutputChunk => chunk.type === 'chunk' && !!chunk.facadeModuleId?.endsWith(`/${RENDERER_MODULE}`),
+  );
+  if (!renderer) throw new Error(`The build has no chunk for ${RENDERER_MODULE}: update RENDERER_MODULE (scripts/boot-script.ts) with src/app/main.tsx.`);
+  const files = new Set<string>();
+  const add = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (files.has(fileName) || chunk?.type !== 'chunk') return;
+    files.add(fileName);
+    chunk.imports.forEach(add);
+  };
+  entry.imports.forEach(add);
+  add(renderer.fileName);
+  files.delete(entry.fileName);
+  return [...files].map((fileName) => `/${fileName}`);
+}
+
 function startAfterFirstPaint(): Plugin {
   return {
     name: 'journalist-site:start-after-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, { bundle, chunk }) {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error('index.html: the built entry script was not found; update startAfterFirstPaint in vite.config.ts.');
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let out = html.replace(entry[0], '');
         for (const preload of preloads) out = out.replace(preload[0], '');
-        const boot = `<script data-app="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}">${bootScript}</script>`;
+        const boot = `<script data-app="${entry[1]}" data-preload="${startFiles(bundle, chunk).join(' ')}">${bootScript}</script>`;
         return out.replace('</body>', `  ${boot}\n  </body>`);
       },
     },

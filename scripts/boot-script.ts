@@ -14,3 +14,11 @@ if (/<\/script|<!--/i.test(bootScript)) throw new Error('src/app/boot.js must no
 
 /** The CSP source that allows exactly this script: 'sha256-…'. */
 export const bootScriptSource = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
+
+/**
+ * The one module the app's entry loads as a stage of its own, after its own
+ * graph (src/app/main.tsx: React DOM's renderer, evaluated in a task of its
+ * own). The starter fetches it with the entry (vite.config.ts), and
+ * `npm run size` counts it in what the app loads at start.
+ */
+export const RENDERER_MODULE = 'node_modules/react-dom/client.js';
