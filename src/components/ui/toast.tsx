@@ -1,14 +1,17 @@
-import { Toast as ToastPrimitive } from 'radix-ui';
-import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import { cn } from '@/lib/utils';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
+/**
+ * Toasts: a store any code can raise one in, and the toaster that shows them.
+ * The toaster (Radix Toast, ~11 KB gzip) is loaded with the first toast, not
+ * with the page: a reader may never see one, and the public pages' app
+ * evaluates no code it does not need at its start (issue 28).
+ */
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
 }
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -16,18 +19,21 @@ interface ToastItem extends ToastInput {
 // A tiny external store, so any code (hooks, mutations) can raise a toast
 // without threading a context through; the <Toaster/> renders them.
 let items: ToastItem[] = [];
+/** Once a toast has been raised the toaster stays (its region, its close animations). */
+let raised = false;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export function toast(input: ToastInput): number {
+  raised = true;
   const id = nextId++;
   items = [...items.slice(-4), { ...input, id, open: true }];
   emit();
   return id;
 }
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();
   // Leave time for the close animation before dropping it.
@@ -43,50 +49,23 @@ export function resetToasts() {
   emit();
 }
 
-const subscribe = (l: () => void) => {
+export const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
 
-// The toaster sits outside the routes; the page language is on <html lang>,
-// which the server renderer sets to the page's language, so the browser's
-// first render reads what the server was told and hydration matches.
-const pageLang = (serverLang: string | undefined) =>
-  typeof document === 'undefined' ? (serverLang ?? 'pt-BR') : document.documentElement.lang;
+export const currentToasts = () => items;
 
+const ToastList = lazy(() => import('./toast-list'));
+
+/** Where toasts appear; nothing (no code, no markup) until the first. */
 export function Toaster({ htmlLang }: { htmlLang?: string }) {
-  const toasts = useSyncExternalStore(subscribe, () => items, () => items);
-  const english = pageLang(htmlLang).startsWith('en');
+  // Subscribed, so the first toast renders it.
+  useSyncExternalStore(subscribe, currentToasts, currentToasts);
+  if (!raised) return null;
   return (
-    <ToastPrimitive.Provider swipeDirection="right" duration={5000} label={english ? 'Notification' : 'Notificação'}>
-      {toasts.map((t) => (
-        <ToastPrimitive.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => !open && dismiss(t.id)}
-          type={t.variant === 'destructive' ? 'foreground' : 'background'}
-          className={cn(
-            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg',
-            t.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-stone-200 bg-white text-stone-900',
-          )}
-        >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-            {t.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
-            )}
-          </div>
-          <ToastPrimitive.Close
-            aria-label={english ? 'Close' : 'Fechar'}
-            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-2"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastList htmlLang={htmlLang} />
+    </Suspense>
   );
 }
