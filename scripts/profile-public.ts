@@ -2,7 +2,9 @@
  * `npm run profile:public`: a Chromium trace of /pt, /en and a post at 4×
  * CPU slowdown (a phone), as loaded by a reader with an empty cache, and for
  * each page the main thread's tasks of 50 ms or more, with what ran in them
- * (script evaluation by file, timers, animation frames, style and layout).
+ * (script evaluation by file, timers, animation frames, style and layout),
+ * loaded, then 1.5 s later a reader's sign (a pointer move), which starts a
+ * home's or a post's app; each page's static copy (no script) after it.
  * The first step of issue 28: which tasks are long and whose code runs in
  * them. Writes each trace to TRACE_DIR (default a temporary directory) for
  * chrome://tracing or the DevTools performance panel. A figure to read.
@@ -105,6 +107,9 @@ async function main() {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'toplevel', '__metadata'],
       });
       await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
+      await page.waitForTimeout(1500);
+      // Then a reader's sign: a home or a post starts its app only now (decision 240), and its start is traced too.
+      await page.mouse.move(5, 5);
       await page.waitForTimeout(4000);
       const trace = await browser.stopTracing();
       const file = path.join(traceDir, `${pagePath.replaceAll('/', '_') || 'root'}.json`);
