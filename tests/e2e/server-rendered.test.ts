@@ -6,6 +6,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CATEGORIES } from '../../src/lib/categories';
 import { E2E } from './support/browser';
 import { cardTitled, control, mainHeading, postCards, readMore, toast, waitForApp } from './support/ui';
 
@@ -79,7 +80,11 @@ describe('without JavaScript', () => {
     await control(page, 'Todos').click();
     await page.waitForURL((url) => url.pathname === '/pt' && !url.searchParams.has('category'));
     expect(await page.getByRole('button', { name: 'Todos', pressed: true }).count()).toBe(1);
-    expect(await postCards(page).count()).toBe(all);
+    // Every category again, not the filter's. Not the first count exactly: the other files share
+    // this server, and one may publish or delete a post between the two loads.
+    expect(await postCards(page).count()).toBeGreaterThan(titles.length);
+    const shown = (await postCards(page).allTextContents()).join(' ');
+    expect(CATEGORIES.pt.filter((category) => shown.includes(category)).length).toBeGreaterThan(1);
   });
 
   afterAll(async () => {
