@@ -6,15 +6,6 @@ import { compression } from 'vite-plugin-compression2';
 import { bootScript, RENDERER_MODULE } from './scripts/boot-script.ts';
 
 /**
- * The built page loads its app through its starter, src/app/boot.js, written
- * inline at the end of <body>, instead of a module script and preloads in
- * <head>: the page is complete HTML (server-rendered), so its CSS and text
- * come first (decision 070), and a home or a post fetches the app only when
- * a reader is there (decision 240). Inline: a request for the starter before
- * the first paint delayed the largest paint; the CSP names it by its hash
- * (scripts/boot-script.ts).
- */
-/**
  * Every file the app's start evaluates, for the starter to fetch at once: the
  * entry's static imports and React DOM's renderer (src/app/main.tsx loads it
  * as a stage of its own) with its own, but not what loads later (the routes).
@@ -38,6 +29,15 @@ function startFiles(bundle: Rollup.OutputBundle | undefined, entry: Rollup.Outpu
   return [...files].map((fileName) => `/${fileName}`);
 }
 
+/**
+ * The built page loads its app through its starter, src/app/boot.js, written
+ * inline at the end of <body>, instead of a module script and preloads in
+ * <head>: the page is complete HTML (server-rendered), so its CSS and text
+ * come first (decision 070), and a home or a post fetches the app only when
+ * a reader is there (decision 240). Inline: a request for the starter before
+ * the first paint delayed the largest paint; the CSP names it by its hash
+ * (scripts/boot-script.ts).
+ */
 function startAfterFirstPaint(): Plugin {
   return {
     name: 'journalist-site:start-after-first-paint',

@@ -6,12 +6,10 @@ import { PublicDbProvider, type PublicDb } from '@/lib/public-db';
 interface Props {
   queryClient: QueryClient;
   db: PublicDb;
-  /** Server render only: the page's <html lang>, which the browser reads from the document instead. */
-  htmlLang?: string;
   children: ReactNode;
 }
 
-export function AppProvider({ queryClient, db, htmlLang, children }: Props) {
+export function AppProvider({ queryClient, db, children }: Props) {
   // Once the page's shell has hydrated, the tap src/app/boot.js held for the app (if any) is the
   // app's to answer. From a task of its own: dispatched from inside React's effects, a tap on a part
   // not yet hydrated could not make React hydrate that part first, and React would drop it. A hook
@@ -24,7 +22,7 @@ export function AppProvider({ queryClient, db, htmlLang, children }: Props) {
     <QueryClientProvider client={queryClient}>
       <PublicDbProvider db={db}>
         {children}
-        <Toaster htmlLang={htmlLang} />
+        <Toaster />
       </PublicDbProvider>
     </QueryClientProvider>
   );

@@ -111,7 +111,7 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
     let body = '';
     const dates = recordDateLabels(() => {
       body = renderToString(
-        <AppProvider queryClient={queryClient} db={db} htmlLang={loaded.head.lang}>
+        <AppProvider queryClient={queryClient} db={db}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProvider>,
       );

@@ -4,16 +4,14 @@ import { useSyncExternalStore } from 'react';
 import { cn } from '@/lib/utils';
 import { currentToasts, dismiss, subscribe } from './toast';
 
-/** The toasts on screen (Radix Toast), loaded with the first one (./toast.tsx). */
-// The toaster sits outside the routes; the page language is on <html lang>,
-// which the server renderer sets to the page's language, so the browser's
-// first render reads what the server was told and hydration matches.
-const pageLang = (serverLang: string | undefined) =>
-  typeof document === 'undefined' ? (serverLang ?? 'pt-BR') : document.documentElement.lang;
-
-export default function ToastList({ htmlLang }: { htmlLang?: string }) {
+/**
+ * The toasts on screen (Radix Toast), loaded with the first one (./toast.tsx),
+ * so only ever rendered in the browser. It sits outside the routes: the page's
+ * language is the document's (<html lang>, which the app keeps current).
+ */
+export default function ToastList() {
   const toasts = useSyncExternalStore(subscribe, currentToasts, currentToasts);
-  const english = pageLang(htmlLang).startsWith('en');
+  const english = document.documentElement.lang.startsWith('en');
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={5000} label={english ? 'Notification' : 'Notificação'}>
       {toasts.map((t) => (

@@ -11,7 +11,7 @@ export interface ToastInput {
   description?: string;
   variant?: 'default' | 'destructive';
 }
-export interface ToastItem extends ToastInput {
+interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -58,14 +58,14 @@ export const currentToasts = () => items;
 
 const ToastList = lazy(() => import('./toast-list'));
 
-/** Where toasts appear; nothing (no code, no markup) until the first. */
-export function Toaster({ htmlLang }: { htmlLang?: string }) {
+/** Where toasts appear; nothing (no code, no markup, none on the server) until the first. */
+export function Toaster() {
   // Subscribed, so the first toast renders it.
   useSyncExternalStore(subscribe, currentToasts, currentToasts);
   if (!raised) return null;
   return (
     <Suspense fallback={null}>
-      <ToastList htmlLang={htmlLang} />
+      <ToastList />
     </Suspense>
   );
 }
