@@ -17,6 +17,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
+          // CI's machine is shared and slower than a developer's: the admin's
+          // form tests take 3-4 s here with a second run beside them.
+          testTimeout: 15_000,
           env: { VITE_SUPABASE_URL: 'http://localhost:54321', VITE_SUPABASE_PUBLISHABLE_KEY: 'test-anon-key' },
         },
       },

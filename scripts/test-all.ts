@@ -23,6 +23,8 @@ interface LayerResult {
   skipped: number;
   seconds: number;
   note?: string;
+  /** file › test of each failure, printed again under the summary. */
+  failures?: string[];
 }
 
 /** The parts of vitest's JSON reporter output we read. */
@@ -35,7 +37,7 @@ interface VitestJson {
     name: string;
     status: string;
     message?: string;
-    assertionResults: { fullName: string; status: string }[];
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
   }[];
 }
 
@@ -100,6 +102,16 @@ function vitestLayer(layer: string, project: string, env: Record<string, string>
     result.failed = 1;
     result.note = `vitest exited ${r.status}`;
   }
+  // CI keeps only the end of the output: name each failure again there.
+  result.failures = [
+    ...json.testResults.flatMap((f) =>
+      f.assertionResults.filter((t) => t.status === 'failed').map((t) => {
+        const why = (t.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 200);
+        return `${relative(root, f.name)} › ${t.fullName}${why ? `\n      ${why}` : ''}`;
+      }),
+    ),
+    ...brokenFiles.map((f) => `${relative(root, f.name)} (did not run: ${(f.message ?? '').split('\n')[0]?.slice(0, 200)})`),
+  ];
   const results = [result];
   if (project === 'integration') {
     // Say how many of the integration tests ran on PostgreSQL, so a run that
@@ -148,6 +160,8 @@ for (const r of results) {
     `${pad(r.layer, 26)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${r.seconds.toFixed(1)} s${r.note ? `   ${r.note}` : ''}`,
   );
 }
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  [${r.layer}] ${f}`));
+if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
 console.log(`\ntotal time ${minutes.toFixed(1)} min (type checks, lint and the build count as one test each)`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed === 0 ? 0 : 1);
