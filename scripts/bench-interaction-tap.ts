@@ -7,7 +7,8 @@
  * page to be ready first. Two things still come between the paint and the
  * finger: the paint is known here only when the page reports it (its main
  * thread may be busy), and a control below the fold is scrolled to first,
- * which the page acknowledges; the output prints that delay for each tap.
+ * and tapped once the page has drawn it; the output prints that delay for
+ * each tap.
  */
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { installProbe, type Expected, type PaintReport } from './bench-interaction-probe.ts';
@@ -73,6 +74,19 @@ export function phone(browser: Browser) {
 export async function scrollBy(cdp: CDPSession, distance: number): Promise<void> {
   if (distance <= 0) return;
   await cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: 206, y: 400, deltaX: 0, deltaY: distance });
+}
+
+/**
+ * A reader taps what she has been shown: after a scroll, the page's frames
+ * that draw the place it brought on screen. The parts of the page below the
+ * fold are laid out only when near the screen (content-visibility, decision
+ * 240): the frame after the scroll finds them near, the next one lays them
+ * out at their real height. A tap sent with the wheel would land on the
+ * page as it was before, not on what she sees. Waits as long as the page's
+ * main thread is busy, as she would.
+ */
+function shown(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 }
 
 /**
@@ -178,6 +192,7 @@ async function measureIn(context: BrowserContext, control: Control, target: Aim,
     while (Date.now() - Math.max(loadedAt, probe.busyUntil) < QUIET_MS && Date.now() - loadedAt < NEVER_QUIET_AFTER_MS) await timeout(100);
   }
   await scrollBy(cdp, target.scroll);
+  if (target.scroll > 0) await shown(page);
   await tap(cdp, target);
 
   const tapped = await Promise.race([probe.tap, timeout(NO_ANSWER_AFTER_MS)]);

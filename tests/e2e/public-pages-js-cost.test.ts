@@ -156,3 +156,93 @@ describe('once she is there', () => {
     await context.close();
   });
 });
+
+/**
+ * The first layout covers what is on the first screen: the sections below the
+ * fold are laid out as they come near it (content-visibility, decision 240),
+ * and a reader sees none of it — anchors land where they did, nothing jumps
+ * as she scrolls, and find-in-page finds their text.
+ */
+describe('the page below the fold', () => {
+  const onPhone = async () => {
+    const { context, page } = await reader();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.shifted += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    return { context, page };
+  };
+  /** Whether the browser has laid the element out (false: skipped until it comes near the screen). */
+  const laidOut = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+
+  it('is laid out as she scrolls to it, with no jump, and find-in-page finds its text', async () => {
+    const { context, page } = await onPhone();
+    await page.goto('/pt', { waitUntil: 'load' });
+    await mainHeading(page).waitFor();
+    expect(await laidOut(page, '#hero-title')).toBe(true);
+    expect(await laidOut(page, '#about h2')).toBe(false);
+    expect(await laidOut(page, '#newsletter h2')).toBe(false);
+
+    // A reader scrolling down the whole page with her finger (wheel steps, each drawn).
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 400) {
+      await page.mouse.wheel(0, 400);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    expect(await laidOut(page, '#about h2')).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+
+    // Find-in-page reaches a section never drawn yet, and brings it on screen.
+    await page.goto('/pt', { waitUntil: 'load' });
+    await mainHeading(page).waitFor();
+    const about = (await page.locator('#about h2').textContent())!.trim();
+    expect(await page.evaluate((text) => (window as unknown as { find: (s: string) => boolean }).find(text), about)).toBe(true);
+    await expect.poll(() => page.locator('#about h2').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(823);
+    await context.close();
+  });
+
+  it('the header’s links bring each section under the header', async () => {
+    const { context, page } = await reader();
+    // Short enough that the page can bring its last section to the top (contact, then the footer).
+    await page.setViewportSize({ width: 1280, height: 640 });
+    await page.goto('/pt', { waitUntil: 'load' });
+    await mainHeading(page).waitFor();
+    for (const id of ['contact', 'about', 'blog', 'contact']) {
+      await page.getByRole('banner').locator(`a[href="#${id}"]`).first().click();
+      // 80 px from the top: its scroll margin (5rem).
+      const offTarget = () => page.locator(`#${id}`).evaluate((el) => Math.abs(el.getBoundingClientRect().top - 80));
+      await expect.poll(offTarget, { timeout: 10_000 }).toBeLessThanOrEqual(40);
+      await page.waitForTimeout(300);
+      expect(await offTarget(), `#${id}`).toBeLessThanOrEqual(40);
+    }
+    await context.close();
+  });
+
+  for (const id of ['contact', 'about', 'newsletter']) {
+    it(`an address to #${id} lands on it, under the header, as it did when the whole page was laid out`, async () => {
+      const { context, page } = await onPhone();
+      await page.goto(`/pt#${id}`, { waitUntil: 'load' });
+      await mainHeading(page).waitFor();
+      const header = await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().bottom);
+      // Its scroll margin (5rem) puts its top 80 px from the screen's (the scroll is smooth: wait for
+      // its end); the estimated heights of the parts above it not laid out yet may move it by a few
+      // pixels, never under the header.
+      const top = () => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+      await expect.poll(async () => Math.abs((await top()) - 80), { timeout: 10_000 }).toBeLessThanOrEqual(40);
+      await page.waitForTimeout(500);
+      expect(await top()).toBeGreaterThanOrEqual(Math.ceil(header));
+      expect(Math.abs((await top()) - 80)).toBeLessThanOrEqual(40);
+      await context.close();
+    });
+  }
+});

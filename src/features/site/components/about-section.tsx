@@ -9,7 +9,7 @@ interface Props {
 
 export function AboutSection({ title, subtitle, paragraphs, pending }: Props) {
   return (
-    <section id="about" aria-labelledby="about-title" className="border-t border-stone-200 py-20 sm:py-28">
+    <section id="about" aria-labelledby="about-title" className="laid-out-near-screen border-t border-stone-200 py-20 [--unseen-height:48rem] sm:py-28 sm:[--unseen-height:28rem] lg:[--unseen-height:22rem]">
       <div
         className={cn(
           'mx-auto grid max-w-6xl gap-10 px-6 transition-opacity duration-300 lg:grid-cols-[2fr_3fr] lg:gap-16',
