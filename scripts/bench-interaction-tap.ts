@@ -78,15 +78,35 @@ export async function scrollBy(cdp: CDPSession, distance: number): Promise<void>
 
 /**
  * A reader taps what she has been shown: after a scroll, the page's frames
- * that draw the place it brought on screen. The parts of the page below the
- * fold are laid out only when near the screen (content-visibility, decision
- * 240): the frame after the scroll finds them near, the next one lays them
- * out at their real height. A tap sent with the wheel would land on the
- * page as it was before, not on what she sees. Waits as long as the page's
- * main thread is busy, as she would.
+ * that draw the place it brought on screen, and the control where they drew
+ * it. The parts of the page below the fold are laid out only when near the
+ * screen (content-visibility, decision 240): the frame after the scroll finds
+ * them near, the next one lays them out at their real height, and the
+ * browser may move the scroll by a few pixels to keep what she sees in place.
+ * A tap sent with the wheel would land on the page as it was before; one sent
+ * at the aim found on another load may land a few pixels off the control.
+ * Waits as long as the page's main thread is busy, as she would.
  */
-function shown(page: Page): Promise<void> {
-  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+function shown(page: Page, name: string, aimed: Aim): Promise<Aim> {
+  return page.evaluate(
+    ({ name, aimed }) =>
+      new Promise<Aim>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              // Named as the probe names the control the finger lands on, and on screen.
+              const box = [...document.querySelectorAll('a[href], button')]
+                .filter((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim() === name)
+                .map((el) => el.getBoundingClientRect())
+                .find((rect) => rect.width > 0 && rect.top >= 0 && rect.bottom <= innerHeight);
+              if (!box) return resolve(aimed);
+              resolve({ scroll: aimed.scroll, x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) });
+            }, 0),
+          ),
+        ),
+      ),
+    { name, aimed },
+  );
 }
 
 /**
@@ -192,8 +212,7 @@ async function measureIn(context: BrowserContext, control: Control, target: Aim,
     while (Date.now() - Math.max(loadedAt, probe.busyUntil) < QUIET_MS && Date.now() - loadedAt < NEVER_QUIET_AFTER_MS) await timeout(100);
   }
   await scrollBy(cdp, target.scroll);
-  if (target.scroll > 0) await shown(page);
-  await tap(cdp, target);
+  await tap(cdp, target.scroll > 0 ? await shown(page, control.expected.name, target) : target);
 
   const tapped = await Promise.race([probe.tap, timeout(NO_ANSWER_AFTER_MS)]);
   if (!tapped) return { tapAfterPaint: NaN, hydrated: null, hit: 'nothing: the page never saw the tap' };
