@@ -197,6 +197,25 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       });
     });
 
+    it('a home and a post are drawn first with their first screen whole: the head waits for its largest text', async () => {
+      // <link rel="expect" blocking="render">: no frame before that element is parsed (issue 28).
+      const expected = (doc: Document) => {
+        const links = [...doc.head.querySelectorAll('link[rel="expect"]')];
+        expect(links.map((l) => l.getAttribute('blocking'))).toEqual(['render']);
+        return doc.querySelector(links[0]!.getAttribute('href')!);
+      };
+      const home = (await page(b, '/en')).doc;
+      // The hero's description (the page's description is made of it).
+      expect(home.querySelector('#home')!.contains(expected(home))).toBe(true);
+      expect(home.querySelector('meta[name="description"]')!.getAttribute('content')).toContain(
+        expected(home)!.textContent!.slice(0, 40),
+      );
+      const post = published('pt')[0]!;
+      const article = (await page(b, addressOf(post))).doc;
+      expect(expected(article)).toBe(article.querySelector('h1'));
+      expect(expected(article)?.textContent).toBe(post.title);
+    });
+
     it("a post with its own picture shows that picture in previews", async () => {
       const { data } = await admin.client
         .from('blog_posts')

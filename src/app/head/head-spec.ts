@@ -34,6 +34,14 @@ export interface HeadSpec {
   referrer?: string;
   meta: MetaTag[];
   links: LinkTag[];
+  /**
+   * The id of the element that completes the page's first screen (its largest
+   * text): the browser draws nothing before it is parsed, so the first paint
+   * shows that screen whole (<link rel="expect" blocking="render">, issue 28:
+   * without it the first frame came, at random, after the header alone, and
+   * the page's largest paint one frame later).
+   */
+  firstScreen?: string;
   /** One JSON-LD document (schema.org), written into a script tag. */
   jsonLd?: Record<string, unknown>;
 }

@@ -1,5 +1,6 @@
 import type { SiteSetting } from '@/features/settings/api/get-settings';
 import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
+import { FIRST_SCREEN } from '@/lib/first-screen';
 import { t } from '@/lib/i18n';
 import { HREFLANG, LANGUAGES, LOCALE, OG_LOCALE, otherLanguage, type Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
@@ -47,6 +48,7 @@ export function homeHead(
     title,
     description,
     canonical: url,
+    firstScreen: FIRST_SCREEN.home,
     meta: [
       { property: 'og:type', content: 'website' },
       { property: 'og:site_name', content: dict.meta.title },

@@ -3,6 +3,7 @@ import type { Translation } from '@/features/posts/api/get-translation';
 import { plainText } from '@/features/posts/lib/markdown/plain-text';
 import type { SiteSetting } from '@/features/settings/api/get-settings';
 import { resolveSiteTexts } from '@/features/settings/lib/site-texts';
+import { FIRST_SCREEN } from '@/lib/first-screen';
 import { t } from '@/lib/i18n';
 import { DEFAULT_LANGUAGE, HREFLANG, isLanguage, LANGUAGES, LOCALE, OG_LOCALE, type Language } from '@/lib/language';
 import { paths, postPath } from '@/lib/paths';
@@ -101,6 +102,7 @@ export function postHead(
     title: post.title,
     description,
     canonical: url,
+    firstScreen: FIRST_SCREEN.post,
     meta: [
       { property: 'og:type', content: 'article' },
       { property: 'og:site_name', content: dict.meta.title },

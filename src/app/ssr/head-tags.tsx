@@ -10,6 +10,7 @@ export function renderHeadTags(spec: HeadSpec): string {
       <title>{spec.title}</title>
       {spec.description && <meta name="description" content={spec.description} />}
       {spec.robots && <meta name="robots" content={spec.robots} />}
+      {spec.firstScreen && <link rel="expect" href={`#${spec.firstScreen}`} blocking="render" />}
       {spec.canonical && <link rel="canonical" href={spec.canonical} />}
       {spec.links.map((link, i) => (
         <link key={i} rel={link.rel} href={link.href} hrefLang={link.hreflang} type={link.type} title={link.title} />

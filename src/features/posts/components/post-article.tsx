@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/lib/dates';
+import { FIRST_SCREEN } from '@/lib/first-screen';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import type { Post } from '../api/get-posts';
@@ -32,7 +33,9 @@ export function PostArticle({ post, language, review }: { post: Post; language: 
       )}
       <div className="flex flex-col gap-5">
         {post.category && <Badge className="self-start">{post.category}</Badge>}
-        <h1 className="font-serif text-4xl leading-tight text-ink sm:text-5xl">{post.title}</h1>
+        <h1 id={FIRST_SCREEN.post} className="font-serif text-4xl leading-tight text-ink sm:text-5xl">
+          {post.title}
+        </h1>
         <p className="flex flex-wrap gap-x-2 text-stone-600">
           <time dateTime={post.date}>{formatLongDate(post.date, language)}</time>
           <span aria-hidden>·</span>

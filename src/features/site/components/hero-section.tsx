@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { FIRST_SCREEN } from '@/lib/first-screen';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { cn } from '@/lib/utils';
@@ -27,7 +28,7 @@ export function HeroSection({ language, title, subtitle, description, pending }:
           <h1 id="hero-title" className="font-serif text-4xl leading-[1.08] text-balance break-words text-ink sm:text-6xl lg:text-7xl">
             {title}
           </h1>
-          <p className="mt-8 max-w-2xl text-lg leading-relaxed text-stone-700 sm:text-xl">{description}</p>
+          <p id={FIRST_SCREEN.home} className="mt-8 max-w-2xl text-lg leading-relaxed text-stone-700 sm:text-xl">{description}</p>
           <div className="mt-10 flex flex-wrap gap-4">
             <a
               href="#blog"
