@@ -5,7 +5,7 @@
  * as epoch times (performance.timeOrigin + a timestamp), so a tap in one
  * document and the first paint of the document it led to can be compared.
  */
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** The control tapped in a run, and how its answer shows in the same document. */
 export interface Expected {
@@ -165,6 +165,30 @@ function inPage(expected: Expected) {
   );
   // Passive: a listener that could cancel touches would make every scroll wait for the main thread.
   for (const type of ['pointerdown', 'touchstart']) window.addEventListener(type, onTap, { capture: true, passive: true });
+
+  // Where the control is drawn once the page has drawn two frames (for whereDrawn below); null: not on screen.
+  (window as unknown as { __benchWhereDrawn: () => Promise<{ x: number; y: number } | null> }).__benchWhereDrawn = () =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            const box = [...document.querySelectorAll('a[href], button')]
+              .filter((el) => nameOf(el) === expected.name)
+              .map((el) => el.getBoundingClientRect())
+              .find((rect) => rect.width > 0 && rect.top >= 0 && rect.bottom <= innerHeight);
+            resolve(box ? { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) } : null);
+          }, 0),
+        ),
+      ),
+    );
+}
+
+/**
+ * Where the page draws the control it expects, after its next two frames
+ * (waiting as long as its main thread is busy); null when not on screen.
+ */
+export function whereDrawn(page: Page): Promise<{ x: number; y: number } | null> {
+  return page.evaluate(() => (window as unknown as { __benchWhereDrawn: () => Promise<{ x: number; y: number } | null> }).__benchWhereDrawn());
 }
 
 /** Installs the probe in every document of the context; the reports come back through bindings. */

@@ -11,7 +11,7 @@
  * each tap.
  */
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
-import { installProbe, type Expected, type PaintReport } from './bench-interaction-probe.ts';
+import { installProbe, whereDrawn, type Expected, type PaintReport } from './bench-interaction-probe.ts';
 
 export const CPU_SLOWDOWN = 4;
 const NO_ANSWER_AFTER_MS = 5000;
@@ -87,26 +87,9 @@ export async function scrollBy(cdp: CDPSession, distance: number): Promise<void>
  * at the aim found on another load may land a few pixels off the control.
  * Waits as long as the page's main thread is busy, as she would.
  */
-function shown(page: Page, name: string, aimed: Aim): Promise<Aim> {
-  return page.evaluate(
-    ({ name, aimed }) =>
-      new Promise<Aim>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              // Named as the probe names the control the finger lands on, and on screen.
-              const box = [...document.querySelectorAll('a[href], button')]
-                .filter((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim() === name)
-                .map((el) => el.getBoundingClientRect())
-                .find((rect) => rect.width > 0 && rect.top >= 0 && rect.bottom <= innerHeight);
-              if (!box) return resolve(aimed);
-              resolve({ scroll: aimed.scroll, x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) });
-            }, 0),
-          ),
-        ),
-      ),
-    { name, aimed },
-  );
+async function shown(page: Page, aimed: Aim): Promise<Aim> {
+  const drawn = await whereDrawn(page);
+  return drawn ? { scroll: aimed.scroll, ...drawn } : aimed;
 }
 
 /**
@@ -212,7 +195,7 @@ async function measureIn(context: BrowserContext, control: Control, target: Aim,
     while (Date.now() - Math.max(loadedAt, probe.busyUntil) < QUIET_MS && Date.now() - loadedAt < NEVER_QUIET_AFTER_MS) await timeout(100);
   }
   await scrollBy(cdp, target.scroll);
-  await tap(cdp, target.scroll > 0 ? await shown(page, control.expected.name, target) : target);
+  await tap(cdp, target.scroll > 0 ? await shown(page, target) : target);
 
   const tapped = await Promise.race([probe.tap, timeout(NO_ANSWER_AFTER_MS)]);
   if (!tapped) return { tapAfterPaint: NaN, hydrated: null, hit: 'nothing: the page never saw the tap' };

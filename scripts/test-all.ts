@@ -41,6 +41,9 @@ interface VitestJson {
   }[];
 }
 
+/** An error's first line, for the summary. */
+const firstLine = (message: string | undefined) => (message ?? '').split('\n')[0]!.slice(0, 200);
+
 function banner(title: string) {
   console.log(`\n${'='.repeat(8)} ${title} ${'='.repeat(Math.max(4, 60 - title.length))}`);
 }
@@ -106,11 +109,11 @@ function vitestLayer(layer: string, project: string, env: Record<string, string>
   result.failures = [
     ...json.testResults.flatMap((f) =>
       f.assertionResults.filter((t) => t.status === 'failed').map((t) => {
-        const why = (t.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 200);
+        const why = firstLine(t.failureMessages?.[0]);
         return `${relative(root, f.name)} › ${t.fullName}${why ? `\n      ${why}` : ''}`;
       }),
     ),
-    ...brokenFiles.map((f) => `${relative(root, f.name)} (did not run: ${(f.message ?? '').split('\n')[0]?.slice(0, 200)})`),
+    ...brokenFiles.map((f) => `${relative(root, f.name)} (did not run: ${firstLine(f.message)})`),
   ];
   const results = [result];
   if (project === 'integration') {

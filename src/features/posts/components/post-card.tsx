@@ -16,7 +16,7 @@ export function PostCard({ post, language }: { post: PostSummary; language: Lang
   return (
     <article
       aria-labelledby={titleId}
-      className="group laid-out-near-screen flex [--unseen-height:35rem] w-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="group laid-out-near-screen flex w-full flex-col [--unseen-height:35rem] overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="aspect-[16/10] overflow-hidden bg-stone-100">
         <PostImage
