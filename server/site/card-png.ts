@@ -47,14 +47,19 @@ function ready(): Promise<Font[]> {
   return setup;
 }
 
-/** A card element (share-card.tsx) as a 1200×630 PNG. */
-export async function renderCardPng(card: ShareCardElement): Promise<Uint8Array> {
+/** An element satori lays out (its text in Source Serif 4) as a PNG of this size. */
+export async function renderPng(element: ReactNode, size: { width: number; height: number }): Promise<Uint8Array> {
   const fonts = await ready();
-  const svg = await satori(card as ReactNode, { ...SIZE, fonts });
+  const svg = await satori(element, { ...size, fonts });
   const image = new Resvg(svg, { fitTo: { mode: 'original' } }).render();
   try {
     return image.asPng();
   } finally {
     image.free();
   }
+}
+
+/** A card element (share-card.tsx) as a 1200×630 PNG. */
+export function renderCardPng(card: ShareCardElement): Promise<Uint8Array> {
+  return renderPng(card as ReactNode, SIZE);
 }
