@@ -49,16 +49,6 @@ export interface Probe {
    * hands the tap to starts (body[data-app-pending]).
    */
   seen: Promise<number>;
-  /**
-   * When that frame was on screen (epoch ms), from Event Timing: the
-   * presentation of the next paint after the tap's click was handled, when
-   * the page showed the tap taken within that click's handlers (as the
-   * starter does). What `seen` adds to it is the frame's wait for the tasks
-   * queued before the probe's message (the starter following a link, the
-   * probe's own observers). Never resolved otherwise, or for a tap answered
-   * in under 16 ms (Event Timing's least threshold).
-   */
-  onScreen: Promise<number>;
   /** Each document's first contentful paint, in the order they come. */
   paints: PaintReport[];
   /** When the page's last long task (≥ 50 ms) ended, as far as reported yet (epoch ms; 0: none). */
@@ -68,35 +58,9 @@ export interface Probe {
 
 /** Runs in the page: no imports, no closures over this module. */
 function inPage(expected: Expected) {
-  const send = (name: string, value: unknown) => (window as unknown as Record<string, (v: unknown) => void>)[name]!(value);
+  const report = (name: string, value: unknown) =>
+    (window as unknown as Record<string, (v: unknown) => void>)[name]!(value);
   const epoch = (timestamp: number) => performance.timeOrigin + timestamp;
-
-  // The rAF callback runs at the start of the first frame rendered after the
-  // change; a message posted from it is handled once that frame's style,
-  // layout and paint are done on the main thread, so its time is when the
-  // change went to the screen (what Event Timing calls the next paint).
-  const afterNextFrame = (done: () => void) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = done;
-      channel.port2.postMessage(null);
-    });
-
-  // A report crosses to the benchmark through a binding, 1–5 ms at 4× CPU a
-  // call: made in the tap's own handlers, it delayed the very frame measured
-  // (page and static copy alike). Each waits for the next frame's end, or
-  // for the document's leaving; those made once the frame is drawn go at once
-  // (a link followed draws no further frame).
-  const outbox: [string, unknown][] = [];
-  const flush = () => outbox.splice(0).forEach(([name, value]) => send(name, value));
-  const report = (name: string, value: unknown) => {
-    if (outbox.push([name, value]) === 1) afterNextFrame(flush);
-  };
-  const reportNow = (name: string, value: unknown) => {
-    flush();
-    send(name, value);
-  };
-  window.addEventListener('pagehide', flush);
   const nameOf = (el: Element | null) =>
     el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim() : '';
 
@@ -110,31 +74,29 @@ function inPage(expected: Expected) {
     for (const entry of list.getEntries()) report('__benchBusy', epoch(entry.startTime + entry.duration));
   }).observe({ type: 'longtask', buffered: true });
 
-  /** When (performance.now()) the page first changed to show the tap taken. */
-  let takenAt: number | undefined;
-  const taking = () => (takenAt ??= performance.now());
-  let clickTimed = false;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[]) {
-      if (clickTimed || entry.name !== 'click' || !entry.interactionId) continue;
-      clickTimed = true;
-      // Shown within the click's handlers: the next paint after them showed it.
-      if (takenAt !== undefined && takenAt <= entry.processingEnd) reportNow('__benchOnScreen', epoch(entry.startTime + entry.duration));
-    }
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  // The rAF callback runs at the start of the first frame rendered after the
+  // change; a message posted from it is handled once that frame's style,
+  // layout and paint are done on the main thread, so its time is when the
+  // change went to the screen (what Event Timing calls the next paint).
+  const afterNextFrame = (done: () => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = done;
+      channel.port2.postMessage(null);
+    });
 
   let seen = false;
   const see = (at: number) => {
     if (seen) return;
     seen = true;
-    reportNow('__benchSeen', at);
+    report('__benchSeen', at);
   };
   let answered = false;
   const answer = (at: number) => {
     see(at);
     if (answered) return;
     answered = true;
-    reportNow('__benchAnswer', at);
+    report('__benchAnswer', at);
   };
 
   // A phone has a share sheet; the sheet is drawn by the system as soon as
@@ -142,7 +104,6 @@ function inPage(expected: Expected) {
   Object.defineProperty(Navigator.prototype, 'share', {
     configurable: true,
     value: () => {
-      taking();
       answer(epoch(performance.now()));
       return Promise.resolve();
     },
@@ -179,7 +140,6 @@ function inPage(expected: Expected) {
     const taken = new MutationObserver(() => {
       if (!document.body.hasAttribute('data-app-pending')) return;
       taken.disconnect();
-      taking();
       afterNextFrame(() => see(epoch(performance.now())));
     });
     taken.observe(document.body, { attributes: true, attributeFilter: ['data-app-pending'] });
@@ -187,7 +147,6 @@ function inPage(expected: Expected) {
     const observer = new MutationObserver(() => {
       if (!shown[expected.kind]()) return;
       observer.disconnect();
-      taking();
       afterNextFrame(() => answer(epoch(performance.now())));
     });
     observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -237,14 +196,12 @@ export async function installProbe(context: BrowserContext, expected: Expected):
   let tapped!: (report: TapReport) => void;
   let answered!: (at: number) => void;
   let saw!: (at: number) => void;
-  let onScreen!: (at: number) => void;
   const paints: PaintReport[] = [];
   const paintListeners: ((paint: PaintReport) => void)[] = [];
   const probe: Probe = {
     tap: new Promise((resolve) => (tapped = resolve)),
     answer: new Promise((resolve) => (answered = resolve)),
     seen: new Promise((resolve) => (saw = resolve)),
-    onScreen: new Promise((resolve) => (onScreen = resolve)),
     paints,
     busyUntil: 0,
     onPaint: (listener) => paintListeners.push(listener),
@@ -252,7 +209,6 @@ export async function installProbe(context: BrowserContext, expected: Expected):
   await context.exposeBinding('__benchTap', (_source, report: TapReport) => tapped(report));
   await context.exposeBinding('__benchAnswer', (_source, at: number) => answered(at));
   await context.exposeBinding('__benchSeen', (_source, at: number) => saw(at));
-  await context.exposeBinding('__benchOnScreen', (_source, at: number) => onScreen(at));
   await context.exposeBinding('__benchClick', (_source, name: string) => (probe.clicked = name));
   await context.exposeBinding('__benchBusy', (_source, until: number) => (probe.busyUntil = Math.max(probe.busyUntil, until)));
   await context.exposeBinding('__benchPaint', (_source, paint: PaintReport) => {

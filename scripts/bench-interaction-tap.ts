@@ -46,13 +46,8 @@ export interface Outcome {
   clickedElsewhere?: string;
   /** Tap to answer on screen; undefined: none within 5 s. */
   latency?: number;
-  /**
-   * Tap to the first frame showing the tap was taken (the answer, or the
-   * page's busy state) on screen; undefined: none within 5 s.
-   */
+  /** Tap to the first frame showing the tap was taken (the answer, or the page's busy state); undefined: none within 5 s. */
   seenAfter?: number;
-  /** Tap to the probe's first task after that frame (how this was measured before Event Timing; see Probe.onScreen). */
-  seenByNextTask?: number;
   /** "this page" or the address of the page the tap led to. */
   answeredBy?: string;
 }
@@ -220,11 +215,9 @@ async function measureIn(context: BrowserContext, control: Control, target: Aim,
   const latency = answer && answer.at - tapped.at <= NO_ANSWER_AFTER_MS ? answer.at - tapped.at : undefined;
   // A new document's first paint is also the first sight of the answer.
   const seenFirst = await Promise.race([seenAt, timeout(0)]);
-  const onScreen = await Promise.race([probe.onScreen, timeout(0)]);
-  const within = (at: number) => (Number.isFinite(at) && at <= NO_ANSWER_AFTER_MS ? at : undefined);
+  const seen = Math.min(seenFirst ?? Infinity, answer?.at ?? Infinity) - tapped.at;
   return {
-    seenAfter: within(Math.min(onScreen ?? seenFirst ?? Infinity, answer?.at ?? Infinity) - tapped.at),
-    seenByNextTask: within(Math.min(seenFirst ?? Infinity, answer?.at ?? Infinity) - tapped.at),
+    seenAfter: Number.isFinite(seen) && seen <= NO_ANSWER_AFTER_MS ? seen : undefined,
     tapAfterPaint: tapped.at - tapped.paintedAt,
     hydrated: tapped.hydrated,
     hit,

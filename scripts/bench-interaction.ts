@@ -12,13 +12,9 @@
  * this machine is shared.
  *
  * From the finger down (the pointerdown's timestamp) to the first frame that
- * shows the page took the tap on screen ("shown as taken", what INP measures,
- * from the finger down rather than from each event: the presentation time
- * Event Timing gives the next paint after the tap's click, when the page
- * changed within that click's handlers, else the probe's first task after
- * the frame, printed beside it; the target: src/app/boot.js shows a busy state
- * at once while the app it hands the tap to starts, decision 240), and to the
- * control's full answer.
+ * shows the page took the tap ("shown as taken", what INP measures; the
+ * target: src/app/boot.js shows a busy state at once while the app it hands
+ * the tap to starts, decision 240), and to the control's full answer.
  * "Answered": share, the system's share sheet asked for (navigator.share
  * called); a category, its button pressed; "Carregar mais", the link busy or
  * more cards; a language or translation link, the other page shown (the link
@@ -149,8 +145,7 @@ function describe(outcome: Outcome): string {
   const missed = outcome.hit === true ? '' : `, MISSED (landed on: ${outcome.hit})`;
   const clicked = outcome.clickedElsewhere === undefined ? '' : `, but the click went to ${outcome.clickedElsewhere ? `"${outcome.clickedElsewhere}"` : 'no control'}`;
   const answer = outcome.latency === undefined ? 'no answer within 5 s' : `answered in ${ms(outcome.latency)} by ${outcome.answeredBy}`;
-  const byTask = outcome.seenByNextTask === undefined || outcome.seenByNextTask === outcome.seenAfter ? '' : ` (${ms(outcome.seenByNextTask)} to the probe's next task)`;
-  const seen = outcome.seenAfter === undefined || outcome.seenAfter === outcome.latency ? '' : `shown as taken in ${ms(outcome.seenAfter)}${byTask}, `;
+  const seen = outcome.seenAfter === undefined || outcome.seenAfter === outcome.latency ? '' : `shown as taken in ${ms(outcome.seenAfter)}, `;
   const app = outcome.hydrated === null ? '' : `, app hydrated: ${outcome.hydrated ? 'yes' : 'no'}`;
   return `${tapped}${app}${missed}${clicked}; ${seen}${answer}`;
 }
@@ -176,7 +171,6 @@ async function benchPage(browser: Browser, name: string, url: string, wanted: Wa
     }
     const atPaint = summary(outcomes.paint);
     const seenAtPaint = summary(outcomes.paint, (o) => o.seenAfter);
-    const byTaskAtPaint = summary(outcomes.paint, (o) => o.seenByNextTask);
     const idle = summary(outcomes.idle);
     // Answered as INP counts it: the first frame that shows the page took the tap.
     const met = seenAtPaint.median !== undefined && seenAtPaint.median <= TARGET_MS;
@@ -187,8 +181,7 @@ async function benchPage(browser: Browser, name: string, url: string, wanted: Wa
     console.log(
       `    tapped at first paint: shown as taken: median ${ms(seenAtPaint.median)}, max ${ms(seenAtPaint.max)} — ` +
         `≤ ${TARGET_MS} ms ${met ? 'met' : 'NOT met'}; the control's full answer: median ${ms(atPaint.median)}, max ${ms(atPaint.max)} ` +
-        `(finger down at paint + ${taps.length ? ms(median(taps)) : '?'} median${hydrated}); ` +
-        `to the probe's first task after that frame: median ${ms(byTaskAtPaint.median)}`,
+        `(finger down at paint + ${taps.length ? ms(median(taps)) : '?'} median${hydrated})`,
     );
     if (floorControl) {
       const seenOnFloor = summary(floor, (o) => o.seenAfter);
