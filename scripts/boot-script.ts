@@ -7,8 +7,18 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { transformSync } from 'esbuild';
 
-export const bootScript = readFileSync(new URL('../src/app/boot.js', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../src/app/boot.js', import.meta.url), 'utf8');
+
+/**
+ * The starter as every page carries it: minified, since its comments are for
+ * whoever reads the source (7.4 KB raw and 2.8 KB gzip as written, 2.6 and 1.1
+ * minified). The build inlines this text and the server hashes the same, so
+ * the two cannot differ. ES5 in, ES5 out: it must run wherever the page's
+ * links and forms work without the app.
+ */
+export const bootScript = transformSync(source, { minify: true, legalComments: 'none', target: 'es5' }).code.trim();
 
 if (/<\/script|<!--/i.test(bootScript)) throw new Error('src/app/boot.js must not contain "</script" or "<!--": it is written inline.');
 

@@ -4,6 +4,7 @@
  * gets from /pt, /en, a post, the 404 pages, the feeds, the sitemap and the
  * share cards; status codes; escaping of hostile text; freshness after writes.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { JSDOM } from 'jsdom';
 import Parser from 'rss-parser';
@@ -195,6 +196,19 @@ describe.each(targets)('server-rendered site on $name', (target) => {
         url,
         mainEntityOfPage: { '@type': 'WebPage', '@id': url },
       });
+    });
+
+    it("a home's and a post's one inline script, the starter, is allowed by the page's own policy, minified", async () => {
+      for (const path of ['/pt', addressOf(published('en')[0]!)]) {
+        const { doc, headers } = await page(b, path);
+        const inline = [...doc.querySelectorAll('script:not([src]):not([type])')].map((script) => script.textContent ?? '');
+        expect(inline).toHaveLength(1);
+        const scriptSrc = /script-src ([^;]+)/.exec(headers.get('content-security-policy') ?? '')?.[1] ?? '';
+        expect(scriptSrc.split(' ')).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
+        // Served without its comments: the source, src/app/boot.js, is 7.4 KB.
+        expect(inline[0]!.length).toBeLessThan(3500);
+        expect(inline[0]).not.toMatch(/\/\*|\n/);
+      }
     });
 
     it('a home and a post are drawn first with their first screen whole: the head waits for its largest text', async () => {
