@@ -60,17 +60,6 @@ export interface Probe {
 function inPage(expected: Expected) {
   const report = (name: string, value: unknown) =>
     (window as unknown as Record<string, (v: unknown) => void>)[name]!(value);
-  // A report crosses to the benchmark through a binding, 1–5 ms at 4× CPU a
-  // call: the tap's and the click's, made in the tap's own handlers, delayed
-  // the very frame measured (page and static copy alike). They wait for the
-  // first report made once that frame is drawn, or for the document's leaving.
-  const held: [string, unknown][] = [];
-  const sendHeld = () => held.splice(0).forEach(([name, value]) => report(name, value));
-  const hold = (name: string, value: unknown) => {
-    held.push([name, value]);
-    setTimeout(sendHeld, 2000);
-  };
-  window.addEventListener('pagehide', sendHeld);
   const epoch = (timestamp: number) => performance.timeOrigin + timestamp;
   const nameOf = (el: Element | null) =>
     el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim() : '';
@@ -100,7 +89,6 @@ function inPage(expected: Expected) {
   const see = (at: number) => {
     if (seen) return;
     seen = true;
-    sendHeld();
     report('__benchSeen', at);
   };
   let answered = false;
@@ -108,7 +96,6 @@ function inPage(expected: Expected) {
     see(at);
     if (answered) return;
     answered = true;
-    sendHeld();
     report('__benchAnswer', at);
   };
 
@@ -130,7 +117,7 @@ function inPage(expected: Expected) {
     tapped = true;
     const root = document.getElementById('root');
     const control = event.target instanceof Element ? event.target.closest('a, button') : null;
-    hold('__benchTap', {
+    report('__benchTap', {
       at: epoch(event.timeStamp),
       hydrated: root === null ? null : Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
       hit: nameOf(control),
@@ -172,7 +159,7 @@ function inPage(expected: Expected) {
     (event) => {
       if (clicked) return;
       clicked = true;
-      hold('__benchClick', nameOf(event.target instanceof Element ? event.target.closest('a, button') : null));
+      report('__benchClick', nameOf(event.target instanceof Element ? event.target.closest('a, button') : null));
     },
     { capture: true },
   );
