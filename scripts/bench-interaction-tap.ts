@@ -178,9 +178,9 @@ function firstPaintOf(cdp: CDPSession): Promise<void> {
 const timeout = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
 async function measureIn(context: BrowserContext, control: Control, target: Aim, moment: Moment): Promise<Outcome> {
-  const probe = await installProbe(context, control.expected);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  const probe = await installProbe(context, cdp, control.expected);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Page.enable');
   await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
