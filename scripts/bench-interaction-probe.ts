@@ -24,6 +24,8 @@ export interface TapReport {
   at: number;
   /** The app's React root exists (hydrated or hydrating) when the page handles the tap; null: the page has no app. */
   hydrated: boolean | null;
+  /** The starter had asked for the app's scripts when the page handles the tap (src/app/boot.js's load()). */
+  appRequested: boolean;
   /** The accessible name of the control under the finger ('' if none). */
   hit: string;
   /** First contentful paint of the tapped document (epoch ms). */
@@ -123,6 +125,7 @@ function inPage(expected: Expected) {
     report('__benchTap', {
       at: epoch(event.timeStamp),
       hydrated: root === null ? null : Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
+      appRequested: document.querySelector('script[type="module"][src]') !== null,
       hit: nameOf(control),
       // Read here: the observer's callback may still wait behind this event.
       paintedAt: epoch(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN),

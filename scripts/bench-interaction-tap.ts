@@ -40,6 +40,8 @@ export interface Outcome {
   tapAfterPaint: number;
   /** null: the page has no app. */
   hydrated: boolean | null;
+  /** The app's scripts were asked for before the tap: its evaluation may stand between the tap and its frame. */
+  appRequested?: boolean;
   /** The finger landed on the control (its accessible name), or what it landed on. */
   hit: string | true;
   /** Where the click went when not to the control ('' for no control; undefined: it did, or there was none). */
@@ -220,6 +222,7 @@ async function measureIn(context: BrowserContext, control: Control, target: Aim,
     seenAfter: Number.isFinite(seen) && seen <= NO_ANSWER_AFTER_MS ? seen : undefined,
     tapAfterPaint: tapped.at - tapped.paintedAt,
     hydrated: tapped.hydrated,
+    appRequested: tapped.appRequested,
     hit,
     latency,
     answeredBy: latency === undefined ? undefined : answer?.by,

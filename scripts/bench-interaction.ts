@@ -42,6 +42,7 @@ import { buildSite } from './build.ts';
 import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
 import { staticCopy } from './static-copy.ts';
 import { aim, CPU_SLOWDOWN, measure, type Moment, type Outcome, type Wanted } from './bench-interaction-tap.ts';
+import { describeMachine } from './machine-state.ts';
 
 const RUNS = Number(process.env.BENCH_INTERACTION_RUNS ?? 5);
 /** BENCH_INTERACTION_PAGES=/pt,post: only these (default /pt, /en and a post). */
@@ -146,7 +147,7 @@ function describe(outcome: Outcome): string {
   const clicked = outcome.clickedElsewhere === undefined ? '' : `, but the click went to ${outcome.clickedElsewhere ? `"${outcome.clickedElsewhere}"` : 'no control'}`;
   const answer = outcome.latency === undefined ? 'no answer within 5 s' : `answered in ${ms(outcome.latency)} by ${outcome.answeredBy}`;
   const seen = outcome.seenAfter === undefined || outcome.seenAfter === outcome.latency ? '' : `shown as taken in ${ms(outcome.seenAfter)}, `;
-  const app = outcome.hydrated === null ? '' : `, app hydrated: ${outcome.hydrated ? 'yes' : 'no'}`;
+  const app = outcome.hydrated === null ? '' : `, app hydrated: ${outcome.hydrated ? 'yes' : outcome.appRequested ? 'no (its scripts asked for)' : 'no'}`;
   return `${tapped}${app}${missed}${clicked}; ${seen}${answer}`;
 }
 
@@ -176,7 +177,7 @@ async function benchPage(browser: Browser, name: string, url: string, wanted: Wa
     const met = seenAtPaint.median !== undefined && seenAtPaint.median <= TARGET_MS;
     allMet &&= met;
     const taps = outcomes.paint.map((o) => o.tapAfterPaint).filter((v) => !Number.isNaN(v));
-    const hydrated = outcomes.paint.every((o) => o.hydrated === null) ? '' : `; app hydrated at ${outcomes.paint.filter((o) => o.hydrated).length} of ${RUNS} taps`;
+    const hydrated = outcomes.paint.every((o) => o.hydrated === null) ? '' : `; app hydrated at ${outcomes.paint.filter((o) => o.hydrated).length} of ${RUNS} taps, its scripts asked for before ${outcomes.paint.filter((o) => o.appRequested).length}`;
     console.log(`  ${control.label} ("${control.expected.name}")`);
     console.log(
       `    tapped at first paint: shown as taken: median ${ms(seenAtPaint.median)}, max ${ms(seenAtPaint.max)} — ` +
@@ -224,8 +225,9 @@ async function main() {
       `\nA phone (412×823, touch) in Chromium ${browser.version()}, CPU slowed ${CPU_SLOWDOWN}× (DevTools), no network throttling ` +
         `(the server is on this machine), empty cache each run; each control tapped at the page's first contentful paint ` +
         `(scrolled to it first if below the fold, and tapped once the page has drawn it there), and again once idle (loaded, then 2 s without a long task). ` +
-        `Demo content plus ${OLDER_COPIES} older copies of each post. Median and max of ${RUNS} run(s); target ≤ ${TARGET_MS} ms at first paint.\n`,
+        `Demo content plus ${OLDER_COPIES} older copies of each post. Median and max of ${RUNS} run(s); target ≤ ${TARGET_MS} ms at first paint.`,
     );
+    console.log(`This machine at the start: ${describeMachine()}.\n`);
     // Its verdict is not the site's: it says what this machine allows.
     await benchPage(browser, 'baseline: a static page with one button that answers in its click handler', baseline.url, baselineControls);
     let allMet = true;
@@ -237,6 +239,7 @@ async function main() {
     if (wants('/pt')) allMet = (await benchPage(browser, '/pt', `${server.url}/pt`, homeControls('pt'), floors.pt)) && allMet;
     if (wants('/en')) allMet = (await benchPage(browser, '/en', `${server.url}/en`, homeControls('en'), floors.en)) && allMet;
     if (wants('post')) allMet = (await benchPage(browser, `a post (${postPath})`, `${server.url}${postPath}`, postControls, floors.post)) && allMet;
+    console.log(`This machine at the end: ${describeMachine()}.`);
     console.log(
       allMet
         ? `All interactions answered (shown as taken) within ${TARGET_MS} ms of a tap at first paint`
