@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse';
 import { startServer } from '../server/index.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
+import { describeMachine } from './machine-state.ts';
 import { staticCopy } from './static-copy.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -34,6 +35,8 @@ interface Figures {
   lcp: number;
   tbt: number;
   fcp: number;
+  /** Lighthouse's measure of the host's CPU at that audit (higher is faster). */
+  benchmarkIndex: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -55,6 +58,7 @@ async function audit(url: string, port: number): Promise<Figures & { profile: Pr
     lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbt: audits['total-blocking-time']?.numericValue ?? NaN,
     fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
     profile: profileOf(audits),
   };
 }
@@ -118,6 +122,7 @@ async function main() {
     const fmt = (f: Figures) =>
       `performance ${String(f.performance).padStart(3)}   SEO ${String(f.seo).padStart(3)}   FCP ${f.fcp.toFixed(0).padStart(5)} ms   LCP ${f.lcp.toFixed(0).padStart(5)} ms   TBT ${f.tbt.toFixed(0).padStart(4)} ms`;
     let allMet = true;
+    const benchmarkIndexes: number[] = [];
     for (const [i, page] of pages.entries()) {
       const runs: { site: Figures & { profile: Profile }; copy: Figures }[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -131,12 +136,14 @@ async function main() {
           runs.push({ site: await site(), copy: copyFirst });
         }
       }
+      benchmarkIndexes.push(...runs.flatMap((r) => [r.site.benchmarkIndex, r.copy.benchmarkIndex]));
       const pick = (side: 'site' | 'copy'): Figures => ({
         performance: median(runs.map((r) => r[side].performance)),
         seo: median(runs.map((r) => r[side].seo)),
         lcp: median(runs.map((r) => r[side].lcp)),
         tbt: median(runs.map((r) => r[side].tbt)),
         fcp: median(runs.map((r) => r[side].fcp)),
+        benchmarkIndex: median(runs.map((r) => r[side].benchmarkIndex)),
       });
       const site = pick('site');
       const copy = pick('copy');
@@ -159,6 +166,13 @@ async function main() {
       console.log(`  long tasks: ${profile.longTasks.length ? profile.longTasks.join('; ') : 'none'}`);
       console.log(`  scripts' main-thread time: ${profile.scripts.length ? profile.scripts.join('; ') : 'none reported'}\n`);
     }
+    // The simulated phone is this machine's CPU slowed 4×: a busy shared host makes a slower phone, for
+    // page and copy alike. Printed so that runs of different days can be read side by side.
+    console.log(
+      `This machine during the run: Lighthouse's benchmarkIndex median ${median(benchmarkIndexes).toFixed(0)} ` +
+        `(${Math.min(...benchmarkIndexes).toFixed(0)}–${Math.max(...benchmarkIndexes).toFixed(0)}; higher is faster; ` +
+        `Lighthouse warns that a host under 1000 is too slow for its simulated phone); at the end, ${describeMachine()}.`,
+    );
     console.log(allMet ? `All targets met for ${pages.map((page) => page.name).join(', ')}.` : 'Some targets are NOT met (above).');
   } finally {
     await chrome.kill();
