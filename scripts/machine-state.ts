@@ -7,11 +7,11 @@
  * starts a new phone (new renderer processes), and on these virtual machines
  * memory a process frees goes back to the host at once (free page reporting),
  * so the next process's first touch of each page is a fault the host serves.
- * Seen here on 2026-11-27: 300–420 ms per 100 MB (about 16 µs a 4 KiB page,
+ * Seen here on 2026-11-27: 315–930 ms per 100 MB (12–36 µs a 4 KiB page,
  * where a page fault ordinarily costs well under 1 µs), while Lighthouse's
- * CPU index said the machine was fast (2,500). A renderer's style and layout
- * allocate much, so its long tasks and a tap's answer stretch with it, on the
- * page and on its static copy alike.
+ * CPU index said the machine was fast (1,460–2,780). A renderer loading /pt
+ * took ~18,800 such first touches, so its tasks and a tap's answer stretch
+ * with this figure, on the page and on its static copy alike.
  */
 
 const MB = 1024 * 1024;
