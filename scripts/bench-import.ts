@@ -18,10 +18,9 @@ import type { RunningServer } from '../server/index.ts';
 import { makeWxr } from '../src/features/archive/lib/fixtures/make-wxr.ts';
 import { readArchive } from '../src/features/archive/lib/read-archive.ts';
 import { PROJECT_ROOT } from '../server/config.ts';
-import { chromium } from 'playwright-core';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
-import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 
 interface ChildFigures {
   code: number;
@@ -104,7 +103,7 @@ interface ScreenFigures {
 
 /** The admin screen's import of one file, from choosing it to the report. */
 async function importThroughScreen(server: RunningServer, file: string, who: { email: string; password: string }): Promise<ScreenFigures> {
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ baseURL: server.url });
     page.setDefaultTimeout(20 * 60_000);

@@ -34,12 +34,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { t } from '../src/lib/i18n.ts';
 import type { Language } from '../src/lib/language.ts';
 import { buildSite } from './build.ts';
-import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
+import { chromePath, launchChromium } from './chromium.ts';
 import { staticCopy } from './static-copy.ts';
 import { aim, CPU_SLOWDOWN, measure, type Moment, type Outcome, type Wanted } from './bench-interaction-tap.ts';
 import { describeMachine } from './machine-state.ts';
@@ -215,7 +215,7 @@ async function main() {
     await buildSite(siteDir);
     server = await startServer({ port: 0, host: '127.0.0.1', dataDir, spaDir: siteDir });
     await addOlderPosts(server);
-    browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
     const home = await (await fetch(`${server.url}/pt`)).text();
     // A card's link: the post's address, /pt/<slug> (issue 23); the demo's posts all have a translation.
     const postPath = home.match(/href="(\/pt\/[a-z0-9]+(?:-[a-z0-9]+)*)"/)?.[1];

@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../server/index.ts';
 import { buildIfNeeded, distDir } from './build.ts';
-import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
+import { CHROMIUM_FLAGS, chromePath, disableFeaturesFlag } from './chromium.ts';
 import { describeMachine } from './machine-state.ts';
 import { staticCopy } from './static-copy.ts';
 
@@ -93,7 +93,10 @@ async function main() {
   const siteDir = path.join(dataDir, 'site');
   cpSync(distDir, siteDir, { recursive: true });
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, spaDir: siteDir });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [...CHROMIUM_FLAGS, disableFeaturesFlag(chromeLauncher.Launcher.defaultFlags())],
+  });
   try {
     const home = await (await fetch(`${server.url}/pt`)).text();
     // A card's link: the post's address, /pt/<slug> (issue 23).

@@ -12,10 +12,9 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { startServer } from '../server/index.ts';
 import { buildSite } from './build.ts';
-import { CHROMIUM_FLAGS, chromePath } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 import { staticCopy } from './static-copy.ts';
 
 const SLOWDOWN = 4;
@@ -83,7 +82,7 @@ async function main() {
   mkdirSync(dataDir);
   cpSync(siteDir, path.join(dataDir, 'site'), { recursive: true });
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, spaDir: path.join(dataDir, 'site') });
-  const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     const home = await (await fetch(`${server.url}/pt`)).text();
     const postPath = home.match(/href="(\/pt\/[a-z0-9]+(?:-[a-z0-9]+)*)"/)?.[1];

@@ -6,9 +6,9 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CHROMIUM_FLAGS as launchArgs, chromePath } from '../../../scripts/chromium';
+import { chromePath, launchChromium as launchSystemChromium } from '../../../scripts/chromium';
 import { repoRoot } from './app-server';
 
 export { chromePath };
@@ -21,7 +21,7 @@ export async function launchChromium(): Promise<Browser> {
         'install it with `apt-get update && apt-get install -y chromium`, or point CHROME_PATH at a Chromium/Chrome binary.',
     );
   }
-  return chromium.launch({ executablePath: chromePath, headless: true, args: launchArgs });
+  return launchSystemChromium();
 }
 
 interface ConsoleProblem {
