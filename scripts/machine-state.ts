@@ -3,8 +3,9 @@
  * beside the browser benchmarks' figures so that runs of different days can
  * be read side by side (decision 240, fifth round).
  *
- * The figure that moves them most is not the CPU but fresh memory: each run
- * starts a new phone (new renderer processes), and on these virtual machines
+ * The figure that moves them most, once the browser's own pages are off
+ * (scripts/chromium.ts), is not the CPU but fresh memory: each run starts a
+ * new phone (new renderer processes), and on these virtual machines
  * memory a process frees goes back to the host at once (free page reporting),
  * so the next process's first touch of each page is a fault the host serves.
  * Seen here on 2026-11-27: 315–930 ms per 100 MB (12–36 µs a 4 KiB page,
