@@ -29,7 +29,7 @@
  * CHROME_PATH (default /usr/bin/chromium), BENCH_INTERACTION_RUNS (default 5),
  * BENCH_INTERACTION_PAGES (e.g. "/pt,post"; default /pt, /en and a post).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ import { startServer, type RunningServer } from '../server/index.ts';
 import { t } from '../src/lib/i18n.ts';
 import type { Language } from '../src/lib/language.ts';
 import { buildSite } from './build.ts';
-import { chromePath, launchChromium } from './chromium.ts';
+import { launchChromium, requireChromium } from './chromium.ts';
 import { staticCopy } from './static-copy.ts';
 import { aim, CPU_SLOWDOWN, measure, type Moment, type Outcome, type Wanted } from './bench-interaction-tap.ts';
 import { describeMachine } from './machine-state.ts';
@@ -202,9 +202,7 @@ async function benchPage(browser: Browser, name: string, url: string, wanted: Wa
 }
 
 async function main() {
-  if (!existsSync(chromePath)) {
-    throw new Error(`Chromium was not found at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH. No browser is downloaded.`);
-  }
+  requireChromium();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journalist-site-interaction-'));
   const siteDir = path.join(dataDir, 'site');
   let server: RunningServer | undefined;

@@ -6,7 +6,7 @@
  * `npm run bench:interaction`, `npm run profile:public`).
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -60,11 +60,18 @@ function argsOfPlaywright(): Promise<string[]> {
   return playwrightArgs;
 }
 
+/** Fails with what to do when the system Chromium is missing: no browser is ever downloaded. */
+export function requireChromium(): void {
+  if (existsSync(chromePath)) return;
+  throw new Error(
+    `Chromium was not found at ${chromePath}. The tests and benchmarks use the system's Chromium and never download one: ` +
+      'install it with `apt-get update && apt-get install -y chromium`, or point CHROME_PATH at a Chromium/Chrome binary.',
+  );
+}
+
 /** The system Chromium through Playwright, headless, without the browser's own pages beside the site's. */
-export async function launchChromium(options: Omit<LaunchOptions, 'executablePath' | 'args'> = {}): Promise<Browser> {
-  if (!existsSync(chromePath)) {
-    throw new Error(`Chromium was not found at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH. No browser is downloaded.`);
-  }
+export async function launchChromium(): Promise<Browser> {
+  requireChromium();
   const args = [...CHROMIUM_FLAGS, disableFeaturesFlag(await argsOfPlaywright())];
-  return chromium.launch({ headless: true, ...options, executablePath: chromePath, args });
+  return chromium.launch({ headless: true, executablePath: chromePath, args });
 }

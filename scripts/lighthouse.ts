@@ -13,7 +13,7 @@
  * CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 5),
  * LIGHTHOUSE_PAGES (e.g. "/pt,post"; default /pt, /en and a post).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../server/index.ts';
 import { buildIfNeeded, distDir } from './build.ts';
-import { CHROMIUM_FLAGS, chromePath, disableFeaturesFlag } from './chromium.ts';
+import { CHROMIUM_FLAGS, chromePath, disableFeaturesFlag, requireChromium } from './chromium.ts';
 import { describeMachine } from './machine-state.ts';
 import { staticCopy } from './static-copy.ts';
 
@@ -85,9 +85,7 @@ function profileOf(audits: Audits): Profile {
 }
 
 async function main() {
-  if (!existsSync(chromePath)) {
-    throw new Error(`Chromium was not found at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH.`);
-  }
+  requireChromium();
   await buildIfNeeded();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journalist-site-lighthouse-'));
   const siteDir = path.join(dataDir, 'site');

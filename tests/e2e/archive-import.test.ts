@@ -58,10 +58,6 @@ beforeAll(async () => {
   e2e = await E2E.open(baseUrl, 'archive');
   page = await e2e.newPage();
   page.on('worker', (worker) => workers.push(worker.url()));
-  // Playwright asks the browser to hand it file choosers only while someone listens, and turns that on
-  // without waiting: a waitForEvent made just before the key could lose the race to it (seen once in CI:
-  // the chooser opened unseen). One listener for the page's life keeps it on from the start.
-  page.on('filechooser', () => undefined);
 });
 
 afterAll(async () => {

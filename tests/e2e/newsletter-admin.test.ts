@@ -72,9 +72,6 @@ beforeAll(async () => {
   serviceKey = (await createApiKeys(secret)).serviceRoleKey;
   e2e = await E2E.open(baseUrl, 'newsletter-admin');
   page = await e2e.newPage();
-  // File choosers intercepted from the start: a waitForEvent made just before the key races Playwright
-  // turning the interception on (as archive-import.test.ts lost it once in CI).
-  page.on('filechooser', () => undefined);
 });
 
 afterAll(async () => {

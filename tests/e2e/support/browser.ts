@@ -3,26 +3,16 @@
  * with what every end-to-end test wants: a screenshot per page, and a failure
  * on any console error or uncaught exception the test did not expect.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { chromePath, launchChromium as launchSystemChromium } from '../../../scripts/chromium';
+import { chromePath, launchChromium } from '../../../scripts/chromium';
 import { repoRoot } from './app-server';
 
 export { chromePath };
 export const screenshotDir = join(repoRoot, 'tests', 'e2e', 'screenshots');
-
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(chromePath)) {
-    throw new Error(
-      `Chromium was not found at ${chromePath}. The end-to-end tests use the system's Chromium and never download one: ` +
-        'install it with `apt-get update && apt-get install -y chromium`, or point CHROME_PATH at a Chromium/Chrome binary.',
-    );
-  }
-  return launchSystemChromium();
-}
 
 interface ConsoleProblem {
   page: string;
@@ -72,6 +62,10 @@ export class E2E {
   async newPage(context?: BrowserContext): Promise<Page> {
     const page = await (context ?? (await this.newContext())).newPage();
     page.setDefaultTimeout(15_000);
+    // Playwright has the browser hand it file choosers only while someone listens, and turns that on
+    // without waiting: a waitForEvent('filechooser') made just before the key could lose that race
+    // (seen once in CI: the chooser opened unseen). One listener for the page's life keeps it on.
+    page.on('filechooser', () => undefined);
     return page;
   }
 
