@@ -31,6 +31,21 @@ export interface QueuedMail {
 /** Refusals before a mail is given up for good (about two and a half days with the backoff above). */
 export const MAX_ATTEMPTS = 16;
 
+/** Queued and its time come, or claimed by a worker whose lease lapsed. */
+const DUE = `(q.state = 'queued' and q.next_attempt_at <= now()) or (q.state = 'sending' and q.claimed_until < now())`;
+
+/**
+ * Whether any mail is due: a plain read, so an idle look writes nothing. On
+ * the embedded database every UPDATE statement counts as a write, even one
+ * that changes no row, and a write makes kept pages read the content
+ * version in their reader's turn and the publication clock look again: the
+ * worker's look every second did both, all day, with nothing to send.
+ */
+export async function anyMailDue(db: Queryable): Promise<boolean> {
+  const r = await db.query<{ due: boolean }>(`select exists (select 1 from private.mail_queue q where ${DUE}) as due`);
+  return r.rows[0]?.due === true;
+}
+
 /**
  * Takes up to `limit` due mails for this claim: queued ones whose time has
  * come, and those whose claim lapsed. SKIP LOCKED: two workers never wait on
@@ -40,8 +55,7 @@ export async function claimMails(db: Queryable, claim: string, limit: number, le
   const r = await db.query<QueuedMail>(
     `with next as (
        select q.id from private.mail_queue q
-        where (q.state = 'queued' and q.next_attempt_at <= now())
-           or (q.state = 'sending' and q.claimed_until < now())
+        where ${DUE}
         order by q.next_attempt_at, q.id
         limit $2
         for update skip locked)

@@ -26,6 +26,7 @@ import { composeMail } from './compose.ts';
 import { createMailRenderer, type MailSite, type MailSources } from './content/index.ts';
 import type { MailedPost } from './content/post-mail.tsx';
 import {
+  anyMailDue,
   claimMails,
   enqueueDuePosts,
   forgetSecrets,
@@ -181,6 +182,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       if (forgotten > 0) log(`mail: forgot ${forgotten} unconfirmed address(es) older than 7 days`);
     }
     await enqueueDuePosts(db);
+    if (!(await anyMailDue(db))) return false;
     const batch = await claimMails(db, claim, batchSize, leaseMs);
     for (let i = 0; i < batch.length; i++) {
       const mail = batch[i]!;

@@ -1,0 +1,62 @@
+/**
+ * The mail worker's idle looks on the embedded database. Every UPDATE there
+ * counts as a write, even one that changes no row, and the count is what
+ * tells the site whether a kept page is still current without a query and
+ * the publication clock whether to look again (server/site/content-version.ts,
+ * server/publication/clock.ts). A claim every second with nothing to send
+ * kept both busy all day, and made a reader's kept page wait for a turn at
+ * the database behind an attacker's runaway statements
+ * (tests/integration/availability.test.ts). What it sends:
+ * tests/integration/newsletter-*.test.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/open.ts';
+import { createMemoryTransport } from './transport/memory.ts';
+import { startMailWorker, type MailWorker } from './worker.ts';
+
+let db: Database;
+let dataDir: string;
+let worker: MailWorker | undefined;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mail-worker-'));
+  ({ db } = await openDatabase({ dataDir, migrationsDir: path.join(PROJECT_ROOT, 'supabase', 'migrations') }));
+}, 60_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('an idle look writes nothing: the embedded database counts no write while nothing is due', async () => {
+  const transport = createMemoryTransport();
+  worker = startMailWorker({
+    db,
+    transport,
+    site: { siteUrl: 'http://127.0.0.1:1', from: { name: 'Helena Duarte', address: 'noreply@helena.example' } },
+    ratePerMinute: 100_000,
+    idleMs: 10,
+    exclusive: true,
+  });
+  // The first look (and the start's release of old claims) is behind us.
+  await worker.drain();
+  const before = db.writes!;
+  expect(before).toBeGreaterThan(0);
+  for (let i = 0; i < 20; i++) await worker.drain();
+  expect(db.writes).toBe(before);
+  expect(transport.sent).toHaveLength(0);
+
+  // A write (a row queued for later) is still counted; the looks after it again write nothing.
+  await db.query(
+    `insert into private.mail_queue (kind, recipient, payload, next_attempt_at) values ('newsletter_test', 'later@example.com', '{}', now() + interval '1 hour')`,
+  );
+  const afterInsert = db.writes;
+  expect(afterInsert).toBe(before + 1);
+  for (let i = 0; i < 5; i++) await worker.drain();
+  expect(db.writes).toBe(afterInsert);
+});
