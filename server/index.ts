@@ -167,6 +167,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     // Scheduled posts go public by RLS alone; this tells the kept pages and Realtime at their minute.
     const clock = startPublicationClock({ db });
+    // Its first look on a new database writes the watermark: done before the
+    // first request, so a page kept from then on is not outdated by it at once.
+    await clock.check();
     // A day's reading-statistics salt dies with the day, viewed or not.
     const statsForgetting = startStatsForgetting({ db });
     const mail = { smtpUrl: undefined, from: 'noreply@localhost', ratePerMinute: 300, ...options.mail };
