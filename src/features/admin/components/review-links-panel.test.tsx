@@ -55,6 +55,17 @@ function serveLinks(initial: Link[] = []) {
 }
 
 describe('"Link de revisão" in the post dialog', () => {
+  // The fake's links are made on 24 November 2026 and live 3 days; on the
+  // real clock they expired at 15:00 UTC on the 27th, and the panel, which
+  // lists only links alive now, stopped showing them. Only Date is faked:
+  // the library's waits and user-event keep their real timers.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T15:00:00Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('makes a link for the days she chose and shows its full address once, focused, with the expiry', async () => {
     const calls = serveLinks();
     const { user } = await renderAdmin();
