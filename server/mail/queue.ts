@@ -132,8 +132,8 @@ export async function forgetSecrets(db: Queryable, id: string): Promise<void> {
  */
 export async function releaseAllClaims(db: Queryable): Promise<number> {
   // Looked at first: an UPDATE that changes no row still counts as a write (anyMailDue).
-  const { rows } = await db.query<{ any: boolean }>(`select exists (select 1 from private.mail_queue where state = 'sending') as any`);
-  if (!rows[0]?.any) return 0;
+  const { rows } = await db.query<{ sending: boolean }>(`select exists (select 1 from private.mail_queue where state = 'sending') as sending`);
+  if (!rows[0]?.sending) return 0;
   const r = await db.query(`update private.mail_queue set state = 'queued', claim = null, claimed_until = null where state = 'sending' returning id`);
   return r.rows.length;
 }
