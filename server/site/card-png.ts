@@ -59,6 +59,17 @@ export async function renderPng(element: ReactNode, size: { width: number; heigh
   }
 }
 
+/** An SVG drawing as a PNG this many pixels wide (its height to scale). */
+export async function svgToPng(svg: string, width: number): Promise<Uint8Array> {
+  await ready();
+  const image = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render();
+  try {
+    return image.asPng();
+  } finally {
+    image.free();
+  }
+}
+
 /** A card element (share-card.tsx) as a 1200×630 PNG. */
 export function renderCardPng(card: ShareCardElement): Promise<Uint8Array> {
   return renderPng(card as ReactNode, SIZE);

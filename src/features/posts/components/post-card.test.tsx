@@ -29,7 +29,10 @@ afterEach(() => {
 describe('post card image', () => {
   it('shows the placeholder when the post has no image', async () => {
     renderApp('/pt');
-    expect(await screen.findByRole('img', { name: 'Sem imagem' })).toHaveAttribute('src', '/placeholder.svg');
+    const img = await screen.findByRole('img', { name: 'Sem imagem' });
+    expect(img.getAttribute('src')).toMatch(/\/placeholder-800\b[^/]*\.png$/);
+    // A sharp phone screen or a wide one takes the larger drawing.
+    expect(img.getAttribute('srcset')).toMatch(/placeholder-800\b[^/]*\.png 800w, \S*placeholder-1600\b[^/]*\.png 1600w$/);
   });
 
   it('shows the post image, and the placeholder once it fails to load', async () => {
@@ -37,7 +40,7 @@ describe('post card image', () => {
     const img = await screen.findByRole('img', { name: 'Uma história' });
     expect(img).toHaveAttribute('src', 'https://images.example.com/broken.jpg');
     fireEvent.error(img);
-    expect(screen.getByRole('img', { name: 'Uma história' })).toHaveAttribute('src', '/placeholder.svg');
+    expect(screen.getByRole('img', { name: 'Uma história' }).getAttribute('src')).toMatch(/\/placeholder-800\b[^/]*\.png$/);
   });
 });
 

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { cn } from '@/lib/utils';
+import { PLACEHOLDER_IMAGE, PLACEHOLDER_SRCSET } from '../lib/placeholder-image';
 import { imageSrcSet } from '../lib/responsive-image';
-
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 interface Props {
   src: string | null;
   alt: string;
-  /** Which width the image takes on screen, for the srcset of uploaded images. */
+  /** Which width the image takes on screen, for the srcset. */
   sizes: string;
   /** Above the fold (the post page's header): loaded at once, first. */
   eager?: boolean;
@@ -17,12 +16,13 @@ interface Props {
 /**
  * The post's picture, or the placeholder when it has none or it fails to load
  * (spec §2). The alt text is the post title in both cases, so the image is
- * never an unnamed graphic. An uploaded image comes in several widths (srcset).
+ * never an unnamed graphic. An uploaded image and the placeholder come in
+ * several widths (srcset).
  */
 export function PostImage({ src, alt, sizes, eager = false, className }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src?.trim() && failed !== src ? src.trim() : PLACEHOLDER_IMAGE;
-  const srcSet = usable === PLACEHOLDER_IMAGE ? undefined : imageSrcSet(usable);
+  const srcSet = usable === PLACEHOLDER_IMAGE ? PLACEHOLDER_SRCSET : imageSrcSet(usable);
   return (
     <img
       src={usable}
