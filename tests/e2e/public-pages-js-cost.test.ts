@@ -64,6 +64,30 @@ describe('before the reader is there', () => {
       await context.close();
     });
   }
+
+  it('a card without a picture shows the placeholder, and every picture of the home is a PNG: no SVG image for the page’s main thread to read', async () => {
+    const { context, page } = await reader();
+    const imageTypes: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'image') imageTypes.push(response.headers()['content-type'] ?? '');
+    });
+    await page.goto('/pt', { waitUntil: 'load' });
+    // The demo posts have no picture of their own.
+    const placeholder = postCards(page).first().getByRole('img');
+    await placeholder.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => placeholder.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+    expect(await placeholder.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/\/placeholder-(800|1600)\b[^/]*\.png$/);
+    expect(imageTypes.length).toBeGreaterThan(0);
+    expect(imageTypes.filter((type) => !type.startsWith('image/png'))).toEqual([]);
+    // Every width of its srcset is there, for the screens this one is not.
+    for (const candidate of (await placeholder.getAttribute('srcset'))!.split(',')) {
+      const response = await fetch(new URL(candidate.trim().split(' ')[0]!, baseUrl));
+      expect([response.status, response.headers.get('content-type')]).toEqual([200, 'image/png']);
+    }
+    await context.close();
+  });
 });
 
 describe('once she is there', () => {
