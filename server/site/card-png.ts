@@ -6,7 +6,7 @@ import path from 'node:path';
  * (src/app/ssr/share-card.tsx) laid out by satori and drawn by resvg (WASM,
  * no native binary), with the Source Serif 4 font from npm.
  */
-import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { initWasm, Resvg, type ResvgRenderOptions } from '@resvg/resvg-wasm';
 import type { ReactNode } from 'react';
 import satori, { type Font } from 'satori';
 import type { ShareCardElement } from '../../src/app/ssr/site-renderer.ts';
@@ -50,19 +50,18 @@ function ready(): Promise<Font[]> {
 /** An element satori lays out (its text in Source Serif 4) as a PNG of this size. */
 export async function renderPng(element: ReactNode, size: { width: number; height: number }): Promise<Uint8Array> {
   const fonts = await ready();
-  const svg = await satori(element, { ...size, fonts });
-  const image = new Resvg(svg, { fitTo: { mode: 'original' } }).render();
-  try {
-    return image.asPng();
-  } finally {
-    image.free();
-  }
+  return draw(await satori(element, { ...size, fonts }), { mode: 'original' });
 }
 
 /** An SVG drawing as a PNG this many pixels wide (its height to scale). */
 export async function svgToPng(svg: string, width: number): Promise<Uint8Array> {
   await ready();
-  const image = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render();
+  return draw(svg, { mode: 'width', value: width });
+}
+
+/** resvg's drawing of an SVG, its memory (WASM's, not the collector's) freed once encoded. */
+function draw(svg: string, fitTo: ResvgRenderOptions['fitTo']): Uint8Array {
+  const image = new Resvg(svg, { fitTo }).render();
   try {
     return image.asPng();
   } finally {
