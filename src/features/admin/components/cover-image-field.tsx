@@ -1,9 +1,10 @@
 import { ImageUp, Loader2, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminText } from '@/lib/i18n-admin';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import { cn } from '@/lib/utils';
 import { ImageUploadError, uploadPostImage } from '../api/upload-image';
 import { ImageFileInput, imageFileOf } from './image-file-input';
@@ -33,7 +34,7 @@ export function CoverImageField({ ids, value, onChange, alt, onAltChange, onUplo
   const altId = useId();
   // Counts finished uploads: after each, once the description field is on screen, it gets the focus.
   const [uploaded, setUploaded] = useState(0);
-  useEffect(() => {
+  useFocusEffect(() => {
     if (uploaded > 0) altInput.current?.focus();
   }, [uploaded]);
   const [uploading, setUploading] = useState(false);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   AlertDialog,
@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/toast';
 import { isEditConflict } from '@/lib/edit-conflict';
 import { adminText } from '@/lib/i18n-admin';
 import { isLanguage, type Language } from '@/lib/language';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import { useCreatePost } from '../api/create-post';
 import type { BlogPost } from '../api/get-admin-posts';
 import { isTranslationConflict, useCreateTranslation } from '../api/translations';
@@ -141,7 +142,7 @@ export function PostDialog({ open, onOpenChange, post, translationOf = null }: P
     setSection('edit');
     onOpenChange(false);
   };
-  useEffect(() => {
+  useFocusEffect(() => {
     if (section !== 'edit' || !focusEditTab.current) return;
     focusEditTab.current = false;
     editTab.current?.focus();

@@ -9,6 +9,7 @@ import { CATEGORIES } from '@/lib/categories';
 import { adminText } from '@/lib/i18n-admin';
 import { LANGUAGES, isLanguage } from '@/lib/language';
 import { readingTime } from '@/features/posts/lib/markdown/reading-time';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import type { BlogPost } from '../api/get-admin-posts';
 import { sameFormValues, scheduledInstant, type PostFormValues } from '../lib/post-form-values';
 import { postStatus } from '../lib/post-status';
@@ -76,7 +77,7 @@ export function PostForm({
     setValues((current) => ({ ...current, [key]: value }));
 
   // The database's refusal arrives after the save: her eyes (and screen reader) go to the field.
-  useEffect(() => {
+  useFocusEffect(() => {
     if (slugError) slugInput.current?.focus();
   }, [slugError]);
 

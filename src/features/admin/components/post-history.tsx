@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { isEditConflict } from '@/lib/edit-conflict';
 import { adminText } from '@/lib/i18n-admin';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import type { BlogPost } from '../api/get-admin-posts';
 import { historyKeys, useCurrentPost, useRestoreRevision, useRevisions, type Revision } from '../api/post-history';
 import { formatScheduledTime } from '../lib/site-time';
@@ -163,7 +164,7 @@ interface RowProps {
 function RevisionRow({ revision, newer, focusOnMount, onChoose }: RowProps) {
   const button = useRef<HTMLButtonElement>(null);
   const { added, removed } = useMemo(() => wordsChanged(revision, newer), [revision, newer]);
-  useEffect(() => {
+  useFocusEffect(() => {
     if (focusOnMount) button.current?.focus();
   }, [focusOnMount]);
   return (

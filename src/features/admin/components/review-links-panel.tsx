@@ -1,11 +1,12 @@
 import { Copy, Link2, Loader2, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { adminText } from '@/lib/i18n-admin';
 import { paths } from '@/lib/paths';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import { REVIEW_LINK_DAYS, useCreateReviewLink, useLiveReviewLinks, useRevokeReviewLink } from '../api/review-links';
 import { dbRefusal } from '../lib/describe-db-error';
 import { formatScheduledTime } from '../lib/site-time';
@@ -64,7 +65,7 @@ export function ReviewLinksPanel({ postId }: { postId: string }) {
   });
 
   // The new address takes the focus, selected: a screen reader reads it, Ctrl+C copies it.
-  useEffect(() => {
+  useFocusEffect(() => {
     if (!made) return;
     address.current?.focus();
     address.current?.select();

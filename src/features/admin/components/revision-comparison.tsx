@@ -1,7 +1,8 @@
 import { ArrowLeft, History, Loader2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/lib/i18n-admin';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import type { BlogPost } from '../api/get-admin-posts';
 import type { Revision } from '../api/post-history';
 import { formatScheduledTime } from '../lib/site-time';
@@ -31,7 +32,7 @@ export function RevisionComparison({ revision, current, restoring, onRestore, on
   const changes = useMemo(() => wordChanges(revision.content ?? '', current.content ?? ''), [revision.content, current.content]);
   const sameText = changes.every((c) => !c.added && !c.removed);
   const fields = otherFieldDifferences(revision, current);
-  useEffect(() => heading.current?.focus(), []);
+  useFocusEffect(() => heading.current?.focus(), []);
 
   return (
     <section aria-labelledby={headingId} className="grid gap-4">

@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { adminText } from '@/lib/i18n-admin';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import type { DownloadResult } from '../api/download-images';
 import type { ImportReport } from '../api/import-archive';
 import { reportText } from '../browser/report-text';
@@ -15,7 +16,7 @@ export function ImportReportView({ report: done, onAnother }: { report: ImportRe
   const heading = useRef<HTMLHeadingElement>(null);
   const [report, setReport] = useState(done);
   const [images, setImages] = useState<DownloadResult | null>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useFocusEffect(() => heading.current?.focus(), []);
 
   const download = () => {
     const now = new Date();

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 
 interface Props {
   title: string;
@@ -12,7 +13,7 @@ interface Props {
 export function NewsletterPanel({ title, text, view, children }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef(view);
-  useEffect(() => {
+  useFocusEffect(() => {
     if (shown.current === view) return;
     shown.current = view;
     // The answer replaces the question: screen readers and keyboards start from it.

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminText } from '@/lib/i18n-admin';
 import { ProgressBar } from '@/features/archive/components/progress-bar';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import { importSubscribers, ImportStopped, type ImportTally, type SubscriberLanguage } from '../api/import-subscribers';
 import { newsletterKeys } from '../api/keys';
 import { describeFailure } from '../api/newsletter-error';
@@ -58,7 +59,7 @@ export function ImportSubscribers() {
 
   // What she has to read next takes the focus: the summary of the file, the result.
   const focusTarget = state.step === 'preview' ? `${id}-found` : state.step === 'done' ? `${id}-done` : null;
-  useEffect(() => {
+  useFocusEffect(() => {
     if (focusTarget) document.getElementById(focusTarget)?.focus();
   }, [focusTarget]);
 

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
+import { useFocusEffect } from '@/lib/use-focus-effect';
 import { usePosts } from '../api/get-posts';
 import { useCategoryParam, usePageParam } from '../hooks/use-category-param';
 import { useErrorToast } from '../hooks/use-error-toast';
@@ -29,7 +30,7 @@ export function BlogSection({ language, title }: { language: Language; title: st
   // After appending, focus goes to the first new card, where reading goes on
   // (once React has rendered it).
   const focusAt = useRef<number | undefined>(undefined);
-  useEffect(() => {
+  useFocusEffect(() => {
     const first = focusAt.current;
     if (first === undefined || posts.length <= first) return;
     grid.current?.querySelectorAll('li')[first]?.querySelector<HTMLElement>('a')?.focus();
