@@ -174,6 +174,18 @@ describe('blog section', () => {
     expect(within(blog()).queryByRole('link', { name: /Carregar mais/ })).not.toBeInTheDocument();
   });
 
+  it('shows each post once when one goes out between two pages ("Carregar mais" after a scheduled post appeared)', async () => {
+    const posts = manyPosts(20);
+    servePosts(posts);
+    const { user } = renderApp('/pt');
+    await within(blog()).findByRole('heading', { level: 3, name: 'Post 01' });
+    // Newer than all: every other post moves down a place, and page 2 begins with 'Post 09'.
+    servePosts([buildPost({ title: 'Saiu agora', date: new Date(Date.UTC(2024, 6, 1)).toISOString() }), ...posts]);
+    await user.click(within(blog()).getByRole('link', { name: /Carregar mais/ }));
+    await waitFor(() => expect(cardTitles()).toContain('Post 17'));
+    expect(cardTitles()).toEqual(posts.slice(0, 17).map((p) => p.title));
+  });
+
   it('starts at the page the URL names, with a link back to the newest posts', async () => {
     servePosts(manyPosts(20));
     renderApp('/pt?page=2');

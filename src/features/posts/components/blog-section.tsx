@@ -14,6 +14,17 @@ import { CategoryFilter } from './category-filter';
 import { ListingPager } from './listing-pager';
 import { PostGrid, PostGridSkeleton } from './post-grid';
 
+/**
+ * The pages' posts in order, each once. A post that goes out while she reads
+ * (a schedule's time, a publish) moves the others down a place, so the next
+ * page begins with a card she already has, until the live refresh reads
+ * every page again.
+ */
+function eachOnce<T extends { id: string }>(pages: { posts: T[] }[]): T[] {
+  const seen = new Set<string>();
+  return pages.flatMap((p) => p.posts).filter((post) => !seen.has(post.id) && Boolean(seen.add(post.id)));
+}
+
 /** Home page blog section (spec §2): title, category filter, cards, a page of 9 at a time. */
 export function BlogSection({ language, title }: { language: Language; title: string }) {
   const texts = t(language).blog;
@@ -24,7 +35,7 @@ export function BlogSection({ language, title }: { language: Language; title: st
   useErrorToast(isError && !data ? errorUpdatedAt : 0, texts.listError);
   const grid = useRef<HTMLUListElement>(null);
 
-  const posts = data?.pages.flatMap((p) => p.posts) ?? [];
+  const posts = eachOnce(data?.pages ?? []);
   const lastPage = data?.pages.at(-1)?.page ?? page;
 
   // After appending, focus goes to the first new card, where reading goes on
