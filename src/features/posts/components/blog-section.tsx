@@ -21,8 +21,8 @@ import { PostGrid, PostGridSkeleton } from './post-grid';
  * every page again.
  */
 function eachOnce<T extends { id: string }>(pages: { posts: T[] }[]): T[] {
-  const seen = new Set<string>();
-  return pages.flatMap((p) => p.posts).filter((post) => !seen.has(post.id) && Boolean(seen.add(post.id)));
+  // A Map keeps each key where it first went in.
+  return [...new Map(pages.flatMap((p) => p.posts).map((post) => [post.id, post])).values()];
 }
 
 /** Home page blog section (spec §2): title, category filter, cards, a page of 9 at a time. */
