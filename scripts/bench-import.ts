@@ -19,7 +19,6 @@ import { makeWxr } from '../src/features/archive/lib/fixtures/make-wxr.ts';
 import { readArchive } from '../src/features/archive/lib/read-archive.ts';
 import { PROJECT_ROOT } from '../server/config.ts';
 import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { launchChromium } from './chromium.ts';
 
 interface ChildFigures {
@@ -83,8 +82,6 @@ async function sqlBaseline(server: RunningServer, file: string, source: string):
 async function makeAdmin(server: RunningServer): Promise<{ email: string; password: string }> {
   const service = createClient(server.url, server.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no global WebSocket; supabase-js refuses to start without one.
-    realtime: { transport: ws as never },
   });
   const email = `bench-import-${Date.now()}@example.com`;
   const password = 'bench-import-Senha-1';

@@ -21,6 +21,7 @@ import { createServer } from 'vite';
 import { parseApiExternalUrl, parseSiteUrl } from '../server/config.ts';
 import { startServer } from '../server/index.ts';
 import { parseMailConfig } from '../server/mail/config.ts';
+import { requireSupportedNode } from '../server/runtime.ts';
 import type { RendererModule, SiteHost } from '../server/site/site-host.ts';
 import { contentSecurityPolicy } from '../server/static/security-headers.ts';
 
@@ -87,6 +88,7 @@ Public pages are rendered on the server from the sources, as npm start renders t
 To make an admin: npm run create-admin -- --email you@example.com --password 'a-strong-password'`);
 }
 
+requireSupportedNode();
 main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);

@@ -18,6 +18,7 @@ import { DataDirInUseError } from '../server/db/lock.ts';
 import { MigrationError } from '../server/db/migrate.ts';
 import { startServer } from '../server/index.ts';
 import { parseMailConfig } from '../server/mail/config.ts';
+import { requireSupportedNode } from '../server/runtime.ts';
 import { SiteBuildError } from '../server/site/site-host.ts';
 import { buildIfNeeded } from './build.ts';
 
@@ -74,6 +75,7 @@ To make an admin (also while this runs, from another terminal${process.env.DATA_
 Stop with Ctrl+C.`);
 }
 
+requireSupportedNode();
 main().catch((e: unknown) => {
   // Errors a person can fix get their message only; anything else its stack.
   const known = [ConfigError, DataDirInUseError, MigrationError, SiteBuildError].some((kind) => e instanceof kind);

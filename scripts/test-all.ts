@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { requireSupportedNode } from '../server/runtime.ts';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -135,6 +136,9 @@ function vitestLayer(layer: string, project: string, env: Record<string, string>
   }
   return results;
 }
+
+requireSupportedNode();
+console.log(`Node ${process.version} (${process.execPath})`);
 
 const started = Date.now();
 const results: LayerResult[] = [

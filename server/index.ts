@@ -24,6 +24,7 @@ import { forgetServerUrl, recordServerUrl } from './running-server.ts';
 import { MigrationError } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { createApiKeys } from './keys.ts';
+import { requireSupportedNode } from './runtime.ts';
 import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.ts';
 import { createRealtime } from './realtime/index.ts';
 import { startPublicationClock, type PublicationClock } from './publication/clock.ts';
@@ -276,6 +277,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  requireSupportedNode();
   main().catch((e: unknown) => {
     console.error(explain(e));
     process.exit(1);

@@ -7,7 +7,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { AuthApiError, AuthWeakPasswordError, createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { authApp, openTestDb, testDeps, uniqueEmail } from './testing.ts';
@@ -34,7 +33,6 @@ afterAll(async () => {
 function client(key = deps.anonKey): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
   });
 }
 

@@ -3,7 +3,6 @@
  * names go, those a post's cover or text names stay, and so do recent ones.
  */
 import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../index.ts';
 import { cleanImages, foldersNamedIn, main } from './clean-images.ts';
 
@@ -34,7 +33,6 @@ describe('clean-images against a running backend', () => {
   it('removes the folders no post names, keeps the named and the recent ones; --dry-run removes nothing', async () => {
     const supabase = createClient(server.url, server.serviceRoleKey, {
       auth: { persistSession: false },
-      realtime: { transport: WebSocket as never },
     });
     const bucket = supabase.storage.from('post-images');
     for (const folder of ['cover', 'intext', 'orphan']) {

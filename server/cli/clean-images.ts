@@ -14,8 +14,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { CliError, runCommand } from './create-admin.ts';
+import { requireSupportedNode } from '../runtime.ts';
 
 const BUCKET = 'post-images';
 const PAGE = 1000;
@@ -97,7 +97,6 @@ export function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return runCommand('clean-images', argv, env, parseCleanArgs, async (target, args) => {
     const supabase = createClient(target.url, target.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
     });
     const { removed, kept } = await cleanImages(supabase, args);
     for (const path of removed) console.log(`${args.dryRun ? 'would remove' : 'removed'} ${BUCKET}/${path}`);
@@ -106,5 +105,6 @@ export function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  requireSupportedNode();
   process.exitCode = await main(process.argv.slice(2), process.env);
 }

@@ -27,7 +27,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import { requireSupportedNode } from '../runtime.ts';
 
 export class CliError extends Error {
   constructor(
@@ -80,8 +80,6 @@ export interface Target {
 export function serviceClient(target: Target): SupabaseClient {
   return createClient(target.url, target.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no global WebSocket; supabase-js refuses to start without one.
-    realtime: { transport: WebSocket as never },
   });
 }
 
@@ -255,5 +253,6 @@ export function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  requireSupportedNode();
   process.exitCode = await main(process.argv.slice(2), process.env);
 }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { exportArchive } from '../../src/features/archive/api/export-archive.ts';
 import { CliError, runCommand, serviceClient } from './create-admin.ts';
+import { requireSupportedNode } from '../runtime.ts';
 
 const USAGE = 'Usage: npm run export -- <backup.zip>';
 
@@ -58,5 +59,6 @@ export function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  requireSupportedNode();
   process.exitCode = await main(process.argv.slice(2), process.env);
 }

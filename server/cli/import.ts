@@ -26,6 +26,7 @@ import type { Language } from '../../src/lib/language.ts';
 import { fetchPublicImage } from '../archive/public-fetch.ts';
 import { sizeImageWithSharp } from '../archive/size-image.ts';
 import { CliError, exitCodeFor, resolveTarget, serviceClient } from './create-admin.ts';
+import { requireSupportedNode } from '../runtime.ts';
 
 const USAGE =
   'Usage: npm run import -- <file.xml|file.zip> [--language pt|en] [--category "Source category=Site category"]… [--download-images] [--replace] [--dry-run]';
@@ -167,5 +168,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  requireSupportedNode();
   process.exitCode = await main(process.argv.slice(2), process.env);
 }

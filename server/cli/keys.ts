@@ -5,7 +5,9 @@
  */
 import { ConfigError, loadConfig } from '../config.ts';
 import { createApiKeys } from '../keys.ts';
+import { requireSupportedNode } from '../runtime.ts';
 
+requireSupportedNode();
 try {
   const config = loadConfig();
   const { anonKey, serviceRoleKey } = await createApiKeys(config.jwtSecret);

@@ -26,6 +26,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { parseFrom, parseMailConfig } from '../mail/config.ts';
 import { createTransport } from '../mail/transport/index.ts';
 import { startMailWorker } from '../mail/worker.ts';
+import { requireSupportedNode } from '../runtime.ts';
 
 const USAGE = 'Usage: npm run mail-worker [-- --once]   (DATABASE_URL, SITE_URL, SMTP_URL, MAIL_FROM; MAIL_RATE optional)';
 
@@ -97,6 +98,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  requireSupportedNode();
   main(process.argv.slice(2), process.env).then(
     (code) => process.exit(code),
     (e: unknown) => {

@@ -39,7 +39,7 @@ describe('realtime lifecycle', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'realtime-restart-'));
     let server = await startServer({ port: 0, dataDir, seedFile: false });
     const port = server.port;
-    const client = createClient(server.url, server.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+    const client = createClient(server.url, server.anonKey, { auth: { persistSession: false } });
     const titles: string[] = [];
     const statuses: string[] = [];
     client

@@ -8,7 +8,6 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
@@ -38,8 +37,6 @@ beforeAll(async () => {
   const anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(html)![1]!;
   client = createClient<Database>(baseUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no global WebSocket; supabase-js refuses to start without one.
-    realtime: { transport: ws as never },
   });
   const { error: signInError } = await client.auth.signInWithPassword(admin);
   if (signInError) throw signInError;

@@ -20,7 +20,6 @@ import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import { sessionStorageKey } from '../../src/features/stats-public/lib/stored-session';
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
@@ -47,7 +46,6 @@ beforeAll(async () => {
   anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(html)![1]!;
   client = createClient<Database>(baseUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
   });
   const { error: signInError } = await client.auth.signInWithPassword(admin);
   if (signInError) throw signInError;

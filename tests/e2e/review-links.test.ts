@@ -9,7 +9,6 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
@@ -31,7 +30,6 @@ beforeAll(async () => {
   const anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(html)![1]!;
   client = createClient<Database>(baseUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
   });
   const { error } = await client.auth.signInWithPassword(admin);
   if (error) throw error;

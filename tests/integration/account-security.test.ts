@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import ws from 'ws';
 import { verifyLinkIn } from '../../server/auth/mailer.ts';
 import { readOutbox } from '../../server/mail/outbox-reader.ts';
 import { newClient, targets, useBackend, type Backend, type Client, type TestUser } from './harness.ts';
@@ -55,7 +54,6 @@ function pkceClient(b: Backend): Client {
         removeItem: (k) => void memory.delete(k),
       },
     },
-    realtime: { transport: ws as never },
   });
 }
 
@@ -148,7 +146,6 @@ describe.each(targets)('account security on $name', (target) => {
       createClient<Database>(backend.url, backend.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         global: { headers: { Authorization: `Bearer ${token}` } },
-        realtime: { transport: ws as never },
       });
 
     /** What the token may still do as an admin: each true is a hole. */

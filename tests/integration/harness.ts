@@ -22,7 +22,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import ws from 'ws';
 import { distDir } from '../../scripts/build.ts';
 import { onServer } from '../../server/db/on-server.ts';
 import { startServer, type StartOptions } from '../../server/index.ts';
@@ -88,8 +87,6 @@ export interface Backend {
 export function newClient(url: string, key: string): Client {
   return createClient<Database>(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no global WebSocket; supabase-js refuses to start without one.
-    realtime: { transport: ws as never },
   });
 }
 

@@ -7,7 +7,6 @@
  * she reads the numbers.
  */
 import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/types/database.types.ts';
 import { accessToken, targets, useBackend, type Client, type TestUser } from './harness.ts';
@@ -54,7 +53,6 @@ describe.each(targets)('reading statistics in the database on $name', (target) =
     createClient<Database>(b.url, b.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { headers: { 'User-Agent': agent, ...extra } },
-      realtime: { transport: ws as never },
     });
 
   /** One beacon as the gateway passes it on (address and user agent in request.headers), for clients HTTP cannot vary. */
