@@ -1,3 +1,4 @@
+// vitest: own modules (the Supabase client reads the stored session when it is made: "at start" must be a new one)
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { supabase } from '@/lib/supabase';
