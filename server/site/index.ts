@@ -174,12 +174,8 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     '/',
     createNewsletterForms({
       rpc: (client, fn, args) => {
+        const headers = { apikey: deps.anonKey, Authorization: `Bearer ${deps.anonKey}`, 'Content-Type': 'application/json' };
         const body = JSON.stringify(args);
-        // Its length said: the REST's body limit then reads the request as it is, which keeps its mark of the turn.
-        const headers = {
-          apikey: deps.anonKey, Authorization: `Bearer ${deps.anonKey}`,
-          'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)),
-        };
         return turns.run(client, () => deps.api(turns.request(`http://backend.internal/rest/v1/rpc/${fn}`, { method: 'POST', headers, body })));
       },
       trustedProxyHeader: deps.trustedProxyHeader,

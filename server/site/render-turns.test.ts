@@ -4,6 +4,8 @@
  * wait together share one turn. Against the real scheduler; the database is
  * not needed to tell who runs when.
  */
+import { Hono } from 'hono';
+import { limitBodies } from '../body-limit.ts';
 import { FairScheduler, heldTurnOf } from '../rest/scheduler.ts';
 import { RenderTurns } from './render-turns.ts';
 
@@ -55,4 +57,18 @@ it('ends a turn that outlasts its limit: the render goes on, its later requests 
   rest.open();
   await render;
   expect(late).toMatchObject({ client: 'reader', active: false });
+});
+
+it('a call with a body the renderer makes (an RPC: a review page’s draft) keeps its turn through the REST body limit', async () => {
+  const turns = new RenderTurns(new FairScheduler(2, 10_000), Infinity);
+  // The REST API's first middleware: a body of unknown length is read and the request rebuilt.
+  const api = new Hono()
+    .use('*', limitBodies({ maxSize: 1024 }))
+    .post('/rest/v1/rpc/review_post', (c) => c.json({ client: heldTurnOf(c.req.raw)?.client ?? null }));
+  const answer = await turns.run('reader', async () => {
+    const response = await api.fetch(turns.request('http://backend.internal/rest/v1/rpc/review_post', { method: 'POST', body: '{"token":"t"}' }));
+    return (await response.json()) as { client: string | null };
+  });
+  // Lost, the call would queue behind the render's own turn and start only when the turn timed out (3 s).
+  expect(answer).toEqual({ client: 'reader' });
 });
