@@ -22,14 +22,30 @@ function deadPid(): number {
   return Number(child.stdout.toString());
 }
 
-function contender(dbDir: string, startAt: number): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbDir, String(startAt)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', () => resolve(out.trim()));
+interface Contender {
+  ready: Promise<void>;
+  go(): void;
+  outcome: Promise<string>;
+}
+
+/** A process that takes the lock when told to go; its outcome is `locked` or `busy`. */
+function contender(dbDir: string): Contender {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.startsWith('ready\n')) ready();
   });
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const outcome = new Promise<string>((resolve) =>
+    child.on('close', () => {
+      ready();
+      resolve(out.replace(/^ready\n/, '').trim());
+    }),
+  );
+  return { ready: isReady, go: () => child.stdin.write('go\n'), outcome };
 }
 
 it('is one process’s: a second taker learns the holder’s pid', async () => {
@@ -71,9 +87,11 @@ it('goes to exactly one of three processes starting at one instant after a kill 
       mkdirSync(`${dbDir}.lock`);
       writeFileSync(`${dbDir}.pid`, `${deadPid()}\n`);
     }
-    // Far enough ahead for all three to have booted and be spinning.
-    const startAt = Date.now() + 1500;
-    outcomes.push((await Promise.all([0, 1, 2].map(() => contender(dbDir, startAt)))).sort());
+    // All three booted and waiting, then told at once.
+    const three = [0, 1, 2].map(() => contender(dbDir));
+    await Promise.all(three.map((c) => c.ready));
+    for (const c of three) c.go();
+    outcomes.push((await Promise.all(three.map((c) => c.outcome))).sort());
   }
   for (const outcome of outcomes) expect(outcome).toEqual(['busy', 'busy', 'locked']);
 }, 120_000);

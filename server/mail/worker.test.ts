@@ -15,6 +15,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
+import { copyPgliteTemplate } from '../db/testing/templates.ts';
 import { createMemoryTransport } from './transport/memory.ts';
 import { startMailWorker, type MailWorker } from './worker.ts';
 
@@ -24,7 +25,10 @@ let worker: MailWorker | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'mail-worker-'));
-  ({ db } = await openDatabase({ dataDir, migrationsDir: path.join(PROJECT_ROOT, 'supabase', 'migrations') }));
+  const migrationsDir = path.join(PROJECT_ROOT, 'supabase', 'migrations');
+  // A copy of the migrated schema (decision 260).
+  await copyPgliteTemplate(dataDir, { migrationsDir });
+  ({ db } = await openDatabase({ dataDir, migrationsDir }));
 }, 60_000);
 
 afterAll(async () => {

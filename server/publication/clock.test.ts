@@ -16,29 +16,26 @@ import { isDeepStrictEqual } from 'node:util';
 import { PROJECT_ROOT } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { FIXTURE_MIGRATIONS } from '../db/fixtures/paths.ts';
-import { onServer } from '../db/on-server.ts';
 import { openDatabase } from '../db/open.ts';
+import { copyPgliteTemplate, createDatabaseFromTemplate } from '../db/testing/templates.ts';
 import { startPublicationClock, type PublicationClock } from './clock.ts';
 
 const MIGRATIONS = path.join(PROJECT_ROOT, 'supabase', 'migrations');
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const targets = [{ name: 'PGlite' }, ...(serverUrl ? [{ name: 'PostgreSQL' }] : [])] as const;
 
-const admin = (sql: string) => onServer(serverUrl!, sql);
-
 /** A fresh database with the site's migrations: PGlite in its thread (as the server runs it) or a new PostgreSQL database. */
 async function openSiteDatabase(name: string, migrationsDir = MIGRATIONS): Promise<{ db: Database; done: () => Promise<void> }> {
+  // A copy of the migrated schema (decision 260).
   if (name === 'PGlite') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'publication-clock-'));
+    await copyPgliteTemplate(dataDir, { migrationsDir });
     const { db } = await openDatabase({ dataDir, migrationsDir });
     return { db, done: async () => (await db.close(), rmSync(dataDir, { recursive: true, force: true })) };
   }
-  const database = `clock_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await admin(`create database ${database}`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${database}`;
-  const { db } = await openDatabase({ dataDir: undefined, databaseUrl: url.toString(), migrationsDir });
-  return { db, done: async () => (await db.close(), await admin(`drop database if exists ${database} with (force)`)) };
+  const { url, drop } = await createDatabaseFromTemplate(serverUrl!, { migrationsDir }, 'clock');
+  const { db } = await openDatabase({ dataDir: undefined, databaseUrl: url, migrationsDir });
+  return { db, done: async () => (await db.close(), await drop()) };
 }
 
 const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 20_000) => {

@@ -3,14 +3,13 @@
  * an in-memory PGlite migrated with the REST fixture (server/db/fixtures).
  * One per test file: PGlite takes several seconds to initialise.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { createApp } from '../app.ts';
 import { PROJECT_ROOT, readAuthSettings } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { onServer } from '../db/on-server.ts';
 import { openDatabase } from '../db/open.ts';
+import { createDatabaseFromTemplate } from '../db/testing/templates.ts';
 import { createApiKeys } from '../keys.ts';
 
 import { FIXTURE_MIGRATIONS } from '../db/fixtures/paths.ts';
@@ -41,13 +40,10 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
     const { db } = await openDatabase({ dataDir: undefined, inMemory: true, migrationsDir: FIXTURE_MIGRATIONS });
     return { db, drop: async () => {} };
   }
-  const name = `rest_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = (sql: string) => onServer(serverUrl, sql);
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const { db } = await openDatabase({ dataDir: undefined, databaseUrl: url.toString(), migrationsDir: FIXTURE_MIGRATIONS });
-  return { db, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  // A copy of the fixture schema migrated once (decision 260).
+  const { url, drop } = await createDatabaseFromTemplate(serverUrl, { migrationsDir: FIXTURE_MIGRATIONS }, 'rest');
+  const { db } = await openDatabase({ dataDir: undefined, databaseUrl: url, migrationsDir: FIXTURE_MIGRATIONS });
+  return { db, drop };
 }
 
 export async function createTestBackend() {

@@ -5,14 +5,13 @@
  * and, with TEST_DATABASE_URL, on PostgreSQL. The site's clock is moved with
  * private.site_clock, never waited for.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { onServer } from '../db/on-server.ts';
 import { openDatabase } from '../db/open.ts';
+import { copyPgliteTemplate, createDatabaseFromTemplate } from '../db/testing/templates.ts';
 import { startStatsForgetting } from './forget-past.ts';
 
 const MIGRATIONS = path.join(PROJECT_ROOT, 'supabase', 'migrations');
@@ -22,6 +21,8 @@ const targets = [{ name: 'PGlite' }, ...(serverUrl ? [{ name: 'PostgreSQL' }] : 
 async function openSiteDatabase(name: string): Promise<{ db: Database; dataDir?: string; close?: () => Promise<void>; done: () => Promise<void> }> {
   if (name === 'PGlite') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'stats-forget-'));
+    // A copy of the migrated schema (decision 260).
+    await copyPgliteTemplate(dataDir, { migrationsDir: MIGRATIONS });
     const { db } = await openDatabase({ dataDir, migrationsDir: MIGRATIONS });
     let closed = false;
     const close = async () => {
@@ -30,12 +31,9 @@ async function openSiteDatabase(name: string): Promise<{ db: Database; dataDir?:
     };
     return { db, dataDir, close, done: async () => (await close(), rmSync(dataDir, { recursive: true, force: true })) };
   }
-  const database = `stats_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await onServer(serverUrl!, `create database ${database}`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${database}`;
-  const { db } = await openDatabase({ dataDir: undefined, databaseUrl: url.toString(), migrationsDir: MIGRATIONS });
-  return { db, done: async () => (await db.close(), await onServer(serverUrl!, `drop database if exists ${database} with (force)`)) };
+  const { url, drop } = await createDatabaseFromTemplate(serverUrl!, { migrationsDir: MIGRATIONS }, 'stats');
+  const { db } = await openDatabase({ dataDir: undefined, databaseUrl: url, migrationsDir: MIGRATIONS });
+  return { db, done: async () => (await db.close(), await drop()) };
 }
 
 /** Every file under a directory whose bytes contain the needle. */

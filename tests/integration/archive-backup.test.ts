@@ -41,7 +41,7 @@ function content(plan: ArchivePlan) {
 
 describe.each(targets)('backup and restore on $name', (target) => {
   const first = useBackend(target);
-  const fresh = useBackend(target);
+  const fresh = useBackend(target, { newInstall: true });
   let admin: TestUser;
   let ids: Record<string, string>;
   let backup: Uint8Array;

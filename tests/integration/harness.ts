@@ -3,15 +3,17 @@
  * the real supabase-js client against the real local backend, started in this
  * process by server/index.ts's startServer.
  *
- * - One backend per test file and target (PGlite init takes ~6 s), on a fresh
- *   temporary DATA_DIR, so files never see each other's rows.
+ * - One backend per test file and target, on a fresh temporary DATA_DIR, so
+ *   files never see each other's rows. Its database is a copy of one migrated
+ *   and seeded once per run (server/db/testing/templates.ts, decision 260):
+ *   the same database a new start makes, without migrating it again per file.
  * - Targets: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. Each
- *   PostgreSQL run gets its own new database on that server (created from the
- *   URL's connection, dropped afterwards), so the backend migrates and seeds it
- *   as a new database, running the migrations as a non-superuser role shaped
- *   like a hosted project's `postgres` (HOSTED_MIGRATION_ROLE), so a statement
- *   only a superuser may run fails here. A failure there fails the tests: it
- *   is never skipped.
+ *   PostgreSQL run gets its own new database on that server (copied from a
+ *   template database, dropped afterwards); the template was migrated and
+ *   seeded as a non-superuser role shaped like a hosted project's `postgres`
+ *   (HOSTED_MIGRATION_ROLE), so a statement only a superuser may run fails
+ *   here, and the server migrates each copy again as that role (nothing left
+ *   to apply). A failure there fails the tests: it is never skipped.
  * - Suites use `describe.each(targets)('… on $name', (target) => { const b = useBackend(target) … })`;
  *   the PostgreSQL run's test names then contain "PostgreSQL", which is how
  *   scripts/test-all.ts counts them.
@@ -25,6 +27,8 @@ import pg from 'pg';
 import { distDir } from '../../scripts/build.ts';
 import { onServer } from '../../server/db/on-server.ts';
 import { startServer, type StartOptions } from '../../server/index.ts';
+import { copyPgliteTemplate, createDatabaseFromTemplate, type TemplateSpec } from '../../server/db/testing/templates.ts';
+import { PROJECT_ROOT } from '../../server/config.ts';
 import type { AuthSettings } from '../../server/deps.ts';
 import type { Database } from '../../src/types/database.types.ts';
 
@@ -44,6 +48,12 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
  * shared by a server's databases, and there it is usually the superuser.
  */
 export const HOSTED_MIGRATION_ROLE = 'hosted_postgres';
+
+/** The product's own schema and demo content, as `npm start` makes them. */
+export const SUPABASE_SCHEMA: TemplateSpec = {
+  migrationsDir: path.join(PROJECT_ROOT, 'supabase', 'migrations'),
+  seedFile: path.join(PROJECT_ROOT, 'supabase', 'seed.sql'),
+};
 
 export const targets: Target[] = [
   { name: 'PGlite' },
@@ -130,6 +140,8 @@ export interface BackendOptions {
   auth?: Partial<AuthSettings>;
   /** SMTP_URL, MAIL_FROM, MAIL_RATE and the worker's timings; default the outbox folder of its DATA_DIR. */
   mail?: StartOptions['mail'];
+  /** Migrate and seed a new database instead of copying the run's template: a second, separate install. */
+  newInstall?: boolean;
 }
 
 export function useBackend(target: Target, options: BackendOptions = {}): Backend {
@@ -141,10 +153,16 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'journalist-site-it-'));
     let databaseUrl: string | undefined;
+    // A copy of the migrated and seeded database (decision 260): what a new one would be, without 7–11 s of
+    // migrating; or, for a test about two installs, a new one (the demo posts' ids are drawn at the seed).
     if (target.name === 'PostgreSQL') {
-      const db = await createDatabase(target.serverUrl!);
+      const db = options.newInstall
+        ? await createDatabase(target.serverUrl!)
+        : await createDatabaseFromTemplate(target.serverUrl!, { ...SUPABASE_SCHEMA, migrationRole: HOSTED_MIGRATION_ROLE });
       databaseUrl = db.url;
       dropDatabase = db.drop;
+    } else if (!options.newInstall) {
+      await copyPgliteTemplate(dataDir, SUPABASE_SCHEMA);
     }
     server = await startServer({
       port: 0,

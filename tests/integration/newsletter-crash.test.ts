@@ -13,7 +13,11 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { startSmtpSink, type SmtpSink } from '../../server/mail/testing/smtp-sink.ts';
-import { createDatabase, targets } from './harness.ts';
+import { copyPgliteTemplate, createDatabaseFromTemplate, type TemplateSpec } from '../../server/db/testing/templates.ts';
+import { targets } from './harness.ts';
+
+/** The schema without the demo content: the test writes its own list and post. */
+const UNSEEDED: TemplateSpec = { migrationsDir: path.join(PROJECT_ROOT, 'supabase', 'migrations'), seedFile: undefined };
 
 const SUBSCRIBERS = 500;
 const ENGLISH_ONLY = 50;
@@ -51,8 +55,11 @@ describe.each(targets)('a send killed halfway on $name', (target) => {
 
   beforeAll(async () => {
     sink = await startSmtpSink({ parse: false });
-    if (target.name === 'PostgreSQL') ({ url: databaseUrl, drop } = await createDatabase(target.serverUrl!));
-    else dataDir = mkdtempSync(path.join(tmpdir(), 'newsletter-crash-'));
+    if (target.name === 'PostgreSQL') ({ url: databaseUrl, drop } = await createDatabaseFromTemplate(target.serverUrl!, UNSEEDED));
+    else {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'newsletter-crash-'));
+      await copyPgliteTemplate(dataDir, UNSEEDED);
+    }
     const { db } = await open();
     try {
       await db.query(

@@ -20,7 +20,8 @@ import { onServer } from '../../server/db/on-server.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { startServer } from '../../server/index.ts';
 import { RECHECK_MS } from '../../server/publication/clock.ts';
-import { createDatabase, HOSTED_MIGRATION_ROLE, newClient, targets, useBackend, type Client, type Target, type TestUser } from './harness.ts';
+import { copyPgliteTemplate, createDatabaseFromTemplate } from '../../server/db/testing/templates.ts';
+import { HOSTED_MIGRATION_ROLE, newClient, SUPABASE_SCHEMA, targets, useBackend, type Client, type Target, type TestUser } from './harness.ts';
 
 type Language = 'pt' | 'en';
 interface Post {
@@ -208,7 +209,9 @@ describe.each(targets)('a scheduled time passing while the server is down, on $n
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'scheduled-restart-'));
-    if (target.name === 'PostgreSQL') ({ url: databaseUrl, drop } = await createDatabase(target.serverUrl!));
+    if (target.name === 'PostgreSQL') {
+      ({ url: databaseUrl, drop } = await createDatabaseFromTemplate(target.serverUrl!, { ...SUPABASE_SCHEMA, migrationRole: HOSTED_MIGRATION_ROLE }));
+    } else await copyPgliteTemplate(dataDir, SUPABASE_SCHEMA);
   });
   afterAll(async () => {
     await drop?.();
