@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
+import { E2E_WORKERS } from './tests/e2e/support/workers';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -30,6 +31,13 @@ const ownModules = globSync('src/**/*.test.{ts,tsx}').filter((file) =>
   /\bvi\.mock\(|^\/\/ vitest: own modules\b/m.test(readFileSync(file, 'utf8')),
 );
 
+/**
+ * The built server renderer (5 MB) is imported by Node itself, as `npm start`
+ * imports it: through vitest's module runner, each test file that served a
+ * page spent about 5 s transforming it before its first request.
+ */
+const server = { deps: { external: [/\/dist\/\.ssr\//] } };
+
 // One project per test layer of DESIGN.md, so each can run alone (npm run test:<layer>).
 export default defineConfig({
   test: {
@@ -45,6 +53,11 @@ export default defineConfig({
         test: {
           name: 'server',
           globals: true,
+          server,
+          // Each file makes its own backends and databases; the modules (the
+          // whole server) are loaded once per worker, not once per file (decision 260).
+          maxWorkers: cores,
+          isolate: false,
           environment: 'node',
           include: ['server/**/*.test.ts'],
           testTimeout: 30_000,
@@ -57,12 +70,15 @@ export default defineConfig({
         test: {
           name: 'integration',
           globals: true,
+          server,
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // As the server layer: two files at a time, each with its own backends, modules loaded once per worker.
+          maxWorkers: cores,
+          isolate: false,
         },
       },
       {
@@ -71,11 +87,10 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          // One `npm start` on a fresh DATA_DIR for every file (tests/e2e/global-setup.ts).
+          // One `npm start` on a fresh DATA_DIR per worker (tests/e2e/global-setup.ts):
+          // each worker's files run one at a time against its own server.
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // The files share that server and the 2 cores: one at a time, in this order.
-          fileParallelism: false,
-          sequence: { shuffle: false },
+          maxWorkers: E2E_WORKERS,
           testTimeout: 90_000,
           hookTimeout: 240_000,
         },

@@ -4,12 +4,13 @@
  * violation; everything axe found is printed for a person to read.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { postCards, readMore, waitForCards } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
+const baseUrl = theApp().url;
 const admin = { email: `a11y-${runId}@example.com`, password: `senha-${runId}-A11y` };
 let e2e: E2E;
 let page: Page;
@@ -57,7 +58,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
   });
 
   it('/admin, signed in as an admin', async () => {
-    const made = await createAdmin({ port: inject('appPort'), dataDir: inject('appDataDir') }, admin.email, admin.password);
+    const made = await createAdmin({ port: theApp().port, dataDir: theApp().dataDir }, admin.email, admin.password);
     expect(made.status, made.output).toBe(0);
     await page.getByRole('tabpanel').getByLabel('Email').fill(admin.email);
     await page.getByRole('tabpanel').getByLabel(/^Senha/).fill(admin.password);

@@ -5,15 +5,16 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLinkIn } from '../../server/auth/mailer.ts';
 import { waitForOutbox } from '../../server/mail/outbox-reader.ts';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { signInAsAdmin, toast } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 const forgetful = { email: `esquecida-${runId}@example.com`, password: `senha-${runId}-Antiga`, newPassword: `senha-${runId}-Nova` };
 const careful = { email: `cuidadosa-${runId}@example.com`, password: `senha-${runId}-Cuidadosa` };
 

@@ -5,13 +5,14 @@
  * real `npm run create-admin`, and a visitor who checks what the public sees.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { choose, blogSection, cardTitled, control, mainHeading, postCards, readMore, toast, waitForCards } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 
 const user = { email: `leitora-${runId}@example.com`, password: `senha-${runId}-Leitora` };
 const admin = { email: `editora-${runId}@example.com`, password: `senha-${runId}-Editora` };

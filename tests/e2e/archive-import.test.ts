@@ -15,15 +15,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKeys } from '../../server/keys.ts';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { signInAsAdmin } from './support/ui';
 import { focusedName, isFocused } from './support/focus.ts';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 const admin = { email: `importa-${runId}@example.com`, password: `senha-${runId}-Importa` };
 const wxr = {
   name: `blog-antigo-${runId}.xml`,

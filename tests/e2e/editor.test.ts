@@ -6,13 +6,14 @@
  * visitor reads it formatted.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { cardTitled, mainHeading, readMore, signInAsAdmin, toast, waitForCards } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 const admin = { email: `redatora-${runId}@example.com`, password: `senha-${runId}-Redatora` };
 const title = `Como escrevo uma nota ${runId}`;
 

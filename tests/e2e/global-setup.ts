@@ -1,29 +1,40 @@
 /**
- * One `npm start` for the whole end-to-end run (a fresh DATA_DIR costs a new
- * database, ~10 s on these machines); every test file reaches it through
- * inject('appUrl'). Stopped, and its data removed, at the end.
+ * One `npm start` per worker of the end-to-end run (E2E_WORKERS, vitest.config.ts),
+ * each on a fresh DATA_DIR: the files of one worker run one after another
+ * against its own server, so no two files ever share a server at the same
+ * time, while the two workers use the machine's two cores. A file reaches
+ * its worker's server through theApp() (support/the-app.ts). Stopped, and
+ * their data removed, at the end.
  */
 import type { TestProject } from 'vitest/node';
+import { buildIfNeeded } from '../../scripts/build';
+import { E2E_WORKERS } from './support/workers';
 import { removeDataDir, startApp } from './support/app-server';
+
+export interface ProvidedApp {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** What `npm start` printed as it started. */
+  startOutput: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    appUrl: string;
-    appPort: number;
-    appDataDir: string;
-    appStartOutput: string;
+    apps: ProvidedApp[];
   }
 }
 
 export default async function setup(project: TestProject) {
-  const app = await startApp();
-  project.provide('appUrl', app.url);
-  project.provide('appPort', app.port);
-  project.provide('appDataDir', app.dataDir);
-  project.provide('appStartOutput', app.output());
+  // Once, before the servers: two `npm start` building dist/ at once would write over each other.
+  await buildIfNeeded((line) => console.info(`[e2e] ${line}`));
+  const apps = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startApp()));
+  project.provide('apps', apps.map((app) => ({ url: app.url, port: app.port, dataDir: app.dataDir, startOutput: app.output() })));
   return async () => {
-    await app.stop();
-    if (process.env.KEEP_E2E_DATA) console.log(`e2e data kept in ${app.dataDir}`);
-    else removeDataDir(app.dataDir);
+    await Promise.all(apps.map((app) => app.stop()));
+    for (const app of apps) {
+      if (process.env.KEEP_E2E_DATA) console.log(`e2e data kept in ${app.dataDir}`);
+      else removeDataDir(app.dataDir);
+    }
   };
 }

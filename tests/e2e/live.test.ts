@@ -6,13 +6,14 @@
  * edited setting.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { choose, blogSection, signInAsAdmin, toast, waitForCards } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 const admin = { email: `ao-vivo-${runId}@example.com`, password: `senha-${runId}-AoVivo` };
 
 let e2e: E2E;

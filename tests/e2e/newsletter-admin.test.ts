@@ -14,15 +14,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKeys } from '../../server/keys.ts';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { signInAsAdmin, toast } from './support/ui';
 import { focusedName, isFocused } from './support/focus.ts';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 const admin = { email: `assinantes-${runId}@example.com`, password: `senha-${runId}-Assinantes` };
 const readers = { ana: `ana-${runId}@example.com`, bruno: `bruno-${runId}@example.com`, carla: `carla-${runId}@example.com` };
 /** Substack's export of the list: three readers, one who turned mail off there, one line without an address. */

@@ -7,14 +7,15 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { cardTitled, mainHeading, readerIsThere, readMore, waitForCards } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 const admin = { email: `enderecos-${runId}@example.com`, password: `senha-${runId}-Enderecos` };
 const title = `Endereço que muda ${runId}`;
 

@@ -4,7 +4,7 @@
  * The steps run in order, in one browser tab, as a person would.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E } from './support/browser';
 import {
   blogSection,
@@ -18,8 +18,9 @@ import {
   toast,
   waitForCards,
 } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
+const baseUrl = theApp().url;
 let e2e: E2E;
 let page: Page;
 
@@ -38,8 +39,8 @@ const isPostAddress = (language: 'pt' | 'en') => (url: URL) => new RegExp(`^/${l
 
 describe('a visitor on the public site', () => {
   it('npm start says where the site is and how to make an admin', () => {
-    const output = inject('appStartOutput');
-    const port = inject('appPort');
+    const output = theApp().startOutput;
+    const port = theApp().port;
     for (const path of ['/pt', '/en', '/auth']) expect(output).toContain(`:${port}${path}`);
     expect(output).toMatch(/npm run create-admin -- --email \S+ --password \S+/);
   });

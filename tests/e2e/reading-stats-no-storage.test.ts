@@ -5,11 +5,12 @@
  * sessionStorage, and no IndexedDB database.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E } from './support/browser';
 import { readerIsThere } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
+const baseUrl = theApp().url;
 /** A real browser's user agent: Chromium's own says HeadlessChrome, which the beacon (rightly) takes for a bot. */
 const reader = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 

@@ -8,15 +8,16 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/types/database.types';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { mainHeading, waitForApp } from './support/ui';
 import { formatLongDate } from '../../src/lib/dates';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 const admin = { email: `revisao-${runId}@example.com`, password: `senha-${runId}-Revisao` };
 
 let e2e: E2E;

@@ -13,14 +13,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKeys } from '../../server/keys.ts';
 import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { cardTitled, choose, signInAsAdmin, toast, waitForCards } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
-const app = { port: inject('appPort'), dataDir: inject('appDataDir') };
+const baseUrl = theApp().url;
+const app = { port: theApp().port, dataDir: theApp().dataDir };
 const admin = { email: `agenda-${runId}@example.com`, password: `senha-${runId}-Agenda` };
 const title = `Coluna agendada ${runId}`;
 const slug = `coluna-agendada-${runId}`;

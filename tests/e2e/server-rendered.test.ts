@@ -5,12 +5,13 @@
  * then it is the SPA (filter, share, client-side navigation).
  */
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/lib/categories';
 import { E2E } from './support/browser';
 import { cardTitled, control, mainHeading, postCards, readMore, toast, waitForApp } from './support/ui';
+import { theApp } from './support/the-app';
 
-const baseUrl = inject('appUrl');
+const baseUrl = theApp().url;
 let e2e: E2E;
 
 beforeAll(async () => {

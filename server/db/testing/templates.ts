@@ -63,6 +63,14 @@ function templateKey(spec: TemplateSpec): string {
   return h.digest('hex').slice(0, 16);
 }
 
+/** Which schema a template is of (its files' places and the role), whatever their contents. */
+function familyOf(spec: TemplateSpec): string {
+  return createHash('sha256')
+    .update(`${path.resolve(spec.migrationsDir)}\n${spec.seedFile ? path.resolve(spec.seedFile) : ''}\n${spec.migrationRole ?? ''}`)
+    .digest('hex')
+    .slice(0, 8);
+}
+
 /** Copies a folder, each folder 0700 and each file 0600, as DATA_DIR keeps them (issue 22). */
 function copyOwnerOnly(from: string, to: string): void {
   mkdirSync(to, { mode: 0o700 });
@@ -138,7 +146,7 @@ const postgresMade = new Map<string, Promise<string>>();
  * share the server) and kept for the next runs.
  */
 export function postgresTemplate(serverUrl: string, spec: TemplateSpec): Promise<string> {
-  const name = `tpl_${templateKey(spec)}`;
+  const name = `tpl_${familyOf(spec)}_${templateKey(spec)}`;
   let made = postgresMade.get(name);
   if (!made) {
     made = makePostgresTemplate(serverUrl, name, spec);
@@ -156,8 +164,12 @@ async function makePostgresTemplate(serverUrl: string, name: string, spec: Templ
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rows.length > 0) return name;
-    // Templates of older contents go: each is a whole database.
-    const old = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'tpl\\_%' and datname <> $1`, [name]);
+    // The same schema's templates of older contents go (each is a whole database); other schemas' stay in use.
+    const family = name.slice(0, name.lastIndexOf('_') + 1);
+    const old = await admin.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1) and datname <> $2 and datname not like '%\\_building'`,
+      [family, name],
+    );
     for (const { datname } of old.rows) {
       await admin.query(`alter database "${datname}" is_template false`);
       await admin.query(`drop database if exists "${datname}" with (force)`);
