@@ -209,6 +209,7 @@ describe('a visitor on the public site', () => {
     await page.getByText('Oops! Page not found').waitFor();
     await e2e.screenshot(page, 'not-found');
     // The deliberate console.error of the 404 page, naming the path.
+    await e2e.waitForConsoleError(/\/esta-pagina\/nao-existe/);
     const logged = e2e.takeConsoleErrors();
     expect(logged.some((p) => p.text.includes('/esta-pagina/nao-existe'))).toBe(true);
     expect(logged.filter((p) => !p.text.includes('/esta-pagina/nao-existe'))).toEqual([]);
