@@ -3,7 +3,7 @@ import { replaceAddresses, storeSizedImage, type ImageSizer } from './archive-im
 import type { ImportReport } from './import-archive';
 
 /** As the editor's uploads: a camera's photo is fine, anything past it is not a picture for a post. */
-const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 30_000;
 
 export interface DownloadOptions {
