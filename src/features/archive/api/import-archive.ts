@@ -3,6 +3,7 @@ import { isRestorablePath } from '../lib/object-path';
 import type { ArchivePlan, ArchiveWarning, SkippedItem } from '../lib/plan';
 import type { ArchiveClient } from './archive-client';
 import { POST_IMAGES_BUCKET, postImagesBase, storeSizedImage, type ImageSizer } from './archive-images';
+import { removeDemoContent } from './demo-content';
 import { batchesOf, importRow } from './post-rows';
 
 export type { ImageSizer, SizedImage } from './archive-images';
@@ -23,6 +24,11 @@ export interface ImportOptions {
    * exactly.
    */
   replace?: boolean;
+  /**
+   * Delete the example posts of a new install that the file does not hold
+   * ("Remover conteúdo de exemplo"), before anything is written.
+   */
+  removeDemo?: boolean;
 }
 
 export interface ImportedPost {
@@ -48,6 +54,8 @@ export interface ImportReport {
   objectsRestored: number;
   /** Posts deleted because the backup did not hold them (replace only). */
   deleted: number;
+  /** Example posts of the install deleted (removeDemo only). */
+  demoRemoved: number;
 }
 
 /** A write refused or failed; what was written before it stays, and a second run completes the import without duplicates. */
@@ -115,6 +123,7 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     settingsRestored: 0,
     objectsRestored: 0,
     deleted: 0,
+    demoRemoved: 0,
   };
   const addresses = new Map<string, string>();
 
@@ -124,6 +133,14 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
   if (options.replace) {
     if (plan.source !== 'backup') throw new ImportWriteError('Only a backup replaces what the site holds.', 0);
     report.deleted = await deletePostsNotIn(client, new Set(plan.posts.map((p) => p.id!)));
+  }
+
+  if (options.removeDemo) {
+    try {
+      report.demoRemoved = await removeDemoContent(client, new Set(plan.posts.flatMap((p) => (p.id ? [p.id] : []))));
+    } catch (error) {
+      throw new ImportWriteError(error instanceof Error ? error.message : String(error), 0);
+    }
   }
 
   // a backup's Storage, byte for byte at the same paths.

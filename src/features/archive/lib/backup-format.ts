@@ -91,7 +91,7 @@ const SETTINGS = 'settings.json';
 /** fflate writes no ZIP64: a zip of more entries or bytes than these would be unreadable. */
 const ZIP_MAX_ENTRIES = 0xffff;
 const ZIP_MAX_BYTES = 0xffffffff;
-const ORIGIN_SOURCES = new Set<PostOrigin['source']>(['wordpress', 'substack', 'medium']);
+const ORIGIN_SOURCES = new Set<PostOrigin['source']>(['wordpress', 'substack', 'medium', 'demo']);
 const STATUSES = new Set<PlannedStatus>(['published', 'draft', 'scheduled']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -10,10 +10,13 @@ import type { Language } from '../../../lib/language';
  */
 export type ArchiveSource = 'wordpress' | 'substack' | 'medium' | 'backup';
 
+/** Where a planned post says it came from: a platform, a backup, or the example posts of a new install. */
+export type OriginSource = ArchiveSource | 'demo';
+
 export type PlannedStatus = 'published' | 'draft' | 'scheduled';
 
 export interface PostOrigin {
-  source: ArchiveSource;
+  source: OriginSource;
   /** The source's own stable key for the post (WordPress post id, Substack post_id, Medium story id, or the backup's post id). */
   id: string;
   /** The post's original public address, where the source gives one. */
