@@ -11,7 +11,8 @@
 -- affects: constraints blog_posts_origin_source_valid (adds 'demo') and
 --          blog_posts_imported_not_sent (demo posts may be sent); rows of
 --          public.blog_posts whose language and title are the seed's (origin
---          set, nothing else); function public.import_posts (replaced).
+--          set, nothing else); functions public.import_posts and
+--          private.blog_posts_keep_revision (replaced), public.import_revisions (new).
 
 alter table public.blog_posts
   drop constraint blog_posts_origin_source_valid,
@@ -217,3 +218,82 @@ end;
 $$;
 
 comment on function public.import_posts(jsonb) is 'Writes one batch of an archive import or backup restore in one transaction, as the caller (rls: the admin): finds each post by id or origin, updates it only if it differs, else creates it; a backup''s address held by another post leaves the post the address it has; returns each post''s id, slug and outcome (created, updated, unchanged).';
+
+-- ---------------------------------------------------------------------------
+-- a backup carries the posts' earlier versions
+-- ---------------------------------------------------------------------------
+
+create or replace function public.import_revisions(revisions jsonb)
+returns integer
+language plpgsql
+-- definer: revisions are written by the save trigger only; a restore is the
+-- one other writer, and who calls is checked first.
+security definer
+set search_path = ''
+as $$
+declare
+  item jsonb;
+  added integer := 0;
+  written integer;
+begin
+  if not (public.is_admin() and public.has_required_aal()) then
+    raise exception 'Only the admin restores earlier versions of posts.' using errcode = 'insufficient_privilege';
+  end if;
+  if jsonb_typeof(revisions) is distinct from 'array' then
+    raise exception 'import_revisions expects a json array of revisions.' using errcode = 'invalid_parameter_value';
+  end if;
+  for item in select value from jsonb_array_elements(revisions) loop
+    if jsonb_typeof(item) is distinct from 'object' or item->>'post_id' is null or item->>'saved_at' is null
+       or item->>'replaced_at' is null or item->>'title' is null or item->>'slug' is null or item->>'date' is null then
+      raise exception 'Each revision needs its post_id, saved_at, replaced_at, title, slug and date.' using errcode = 'invalid_parameter_value';
+    end if;
+    -- one the site already has (a second run of the same restore) is the same moment of the same post.
+    insert into public.blog_post_revisions
+      (post_id, saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date)
+    select p.id, (item->>'saved_at')::timestamptz, (item->>'replaced_at')::timestamptz, item->>'title', item->>'excerpt',
+           item->>'content', item->>'category', coalesce(item->>'read_time', '5 min'), item->>'image_url', item->>'image_alt',
+           item->>'slug', coalesce((item->>'published')::boolean, false), (item->>'date')::timestamptz
+      from public.blog_posts p
+     where p.id = (item->>'post_id')::uuid
+       and not exists (select 1 from public.blog_post_revisions r
+                        where r.post_id = p.id
+                          and r.saved_at = (item->>'saved_at')::timestamptz
+                          and r.replaced_at = (item->>'replaced_at')::timestamptz);
+    get diagnostics written = row_count;
+    added := added + written;
+  end loop;
+  return added;
+end;
+$$;
+
+comment on function public.import_revisions(jsonb) is 'Restores a backup''s earlier versions of its posts (post_id, saved_at, replaced_at and the version''s fields), skipping those already present and those of posts the site does not hold; the admin only.';
+
+revoke all on function public.import_revisions(jsonb) from public;
+grant execute on function public.import_revisions(jsonb) to authenticated, service_role;
+
+-- a restore that overwrites an example post she never saved keeps no version
+-- of it (the seed's text is in every install); any post she saved, example or
+-- not, keeps the version an import replaces, as every save does.
+create or replace function private.blog_posts_keep_revision()
+returns trigger
+language plpgsql
+-- definer: the save is hers, the history is written for her; no api role may insert into it.
+security definer
+set search_path = ''
+as $$
+begin
+  if current_setting('blog.import_keeps_dates', true) = 'on'
+     and old.origin_source = 'demo'
+     and not exists (select 1 from public.blog_post_revisions r where r.post_id = old.id) then
+    return null;
+  end if;
+  insert into public.blog_post_revisions
+    (post_id, saved_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date)
+  values
+    (old.id, old.updated_at, old.title, old.excerpt, old.content, old.category, old.read_time, old.image_url,
+     old.image_alt, old.slug, old.published, old.date);
+  return null;
+end;
+$$;
+
+comment on function private.blog_posts_keep_revision() is 'Trigger: keeps the version a save of blog_posts replaces in public.blog_post_revisions, in the same transaction; an import over an example post never saved keeps none.';

@@ -27,6 +27,9 @@ async function backupOf(client: Client): Promise<Uint8Array> {
 }
 
 const postsOf = async (b: Backend) => (await b.service.from('blog_posts').select(POST_COLUMNS).order('id')).data!;
+const revisionsOf = async (b: Backend) =>
+  (await b.sql(`select post_id, saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date
+                  from public.blog_post_revisions order by post_id, saved_at, replaced_at`));
 const titlesOf = async (b: Backend) => (await postsOf(b)).map((p) => `${p.language} ${p.title}`).sort();
 
 describe.each(targets)('a restore repeated, and the demo content, on $name', (target) => {
@@ -50,6 +53,8 @@ describe.each(targets)('a restore repeated, and the demo content, on $name', (ta
     const own = await insert({ title: 'Crise em três atos', language: 'pt', published: true, date: '2019-05-03T12:00:00Z', content: 'Texto.', excerpt: 'Resumo.' });
     expect((await db.from('blog_post_corrections').insert({ post_id: own, note: 'Corrigido o ano.' })).error).toBeNull();
     await insert({ title: 'Rascunho dela', language: 'pt', content: 'Ainda não.' });
+    // an earlier version of her post, kept by the save.
+    expect((await db.from('blog_posts').update({ content: 'Texto revisto.' }).eq('id', own)).error).toBeNull();
     // she rewrote one of the examples: it is still the same post.
     expect((await db.from('blog_posts').update({ title: 'Meu primeiro post de verdade' }).eq('origin_source', 'demo').eq('origin_id', 'pt-2')).error).toBeNull();
     backup = await backupOf(db);
@@ -71,10 +76,14 @@ describe.each(targets)('a restore repeated, and the demo content, on $name', (ta
     expect(await fresh.count('blog_posts')).toBe(total);
     expect(await titlesOf(fresh)).toEqual(await titlesOf(origin));
     expect(await postsOf(fresh)).toEqual(await postsOf(origin));
+    // her post's earlier version and the example she rewrote came back; the examples the restore overwrote here left none.
+    expect(first.revisionsRestored).toBe(2);
+    expect(await revisionsOf(fresh)).toEqual(await revisionsOf(origin));
 
     const second = await importArchive(restorer.client, readArchive(backup, 'backup.zip'), restoreOptions);
-    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: total, deleted: 0, settingsRestored: 0 });
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: total, deleted: 0, settingsRestored: 0, revisionsRestored: 0 });
     expect(await postsOf(fresh)).toEqual(await postsOf(origin));
+    expect(await revisionsOf(fresh)).toEqual(await revisionsOf(origin));
     const corrections = async (b: Backend) => (await b.sql(`select post_id, note, created_at from public.blog_post_corrections order by post_id, created_at`));
     expect(await corrections(fresh)).toEqual(await corrections(origin));
   });
@@ -93,6 +102,18 @@ describe.each(targets)('a restore repeated, and the demo content, on $name', (ta
     expect(second.posts.find((p) => p.title === 'Crise em três atos')!.slug).toBe('crise-em-tres-atos-2');
     const { data: still } = await admin.client.from('blog_posts').select('slug, content').eq('id', hers!.id).single();
     expect(still).toEqual({ slug: 'crise-em-tres-atos', content: 'Outro texto.' });
+  });
+
+  it('a restore over a post she changed since the backup keeps her change as an earlier version', async () => {
+    const admin = await taken.createAdmin('editora');
+    const { id } = (await admin.client.from('blog_posts').select('id').eq('title', 'Crise em três atos').eq('slug', 'crise-em-tres-atos-2').single()).data!;
+    expect((await admin.client.from('blog_posts').update({ content: 'Escrito depois do backup.' }).eq('id', id)).error).toBeNull();
+    const report = await importArchive(admin.client, readArchive(backup, 'backup.zip'), restoreOptions);
+    expect(report.updated).toBe(1);
+    const { data: restored } = await admin.client.from('blog_posts').select('content').eq('id', id).single();
+    expect(restored!.content).toBe('Texto revisto.');
+    const { data: versions } = await admin.client.from('blog_post_revisions').select('content').eq('post_id', id);
+    expect(versions!.map((v) => v.content)).toContain('Escrito depois do backup.');
   });
 
   it('"Remover conteúdo de exemplo" removes the example posts and nothing of hers; a reader removes nothing', async () => {

@@ -56,6 +56,8 @@ export interface ImportReport {
   deleted: number;
   /** Example posts of the install deleted (removeDemo only). */
   demoRemoved: number;
+  /** Earlier versions of posts restored from a backup (those already here are not counted). */
+  revisionsRestored: number;
 }
 
 /** A write refused or failed; what was written before it stays, and a second run completes the import without duplicates. */
@@ -124,6 +126,7 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     objectsRestored: 0,
     deleted: 0,
     demoRemoved: 0,
+    revisionsRestored: 0,
   };
   const addresses = new Map<string, string>();
 
@@ -206,6 +209,14 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
   for (let from = 0; from < corrections.length; from += IMPORT_BATCH_SIZE) {
     const { error } = await client.rpc('import_corrections', { corrections: corrections.slice(from, from + IMPORT_BATCH_SIZE) });
     if (error) throw new ImportWriteError(`The database refused the posts' corrections (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
+  }
+
+  // A backup's earlier versions of its posts (issue 41); those already here are skipped.
+  const revisions = plan.posts.flatMap((post) => (post.id === undefined ? [] : (post.revisions ?? []).map((r) => ({ post_id: post.id, ...r }))));
+  for (let from = 0; from < revisions.length; from += IMPORT_BATCH_SIZE) {
+    const { data, error } = await client.rpc('import_revisions', { revisions: revisions.slice(from, from + IMPORT_BATCH_SIZE) });
+    if (error) throw new ImportWriteError(`The database refused the posts' earlier versions (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
+    report.revisionsRestored += Number(data ?? 0);
   }
 
   for (const setting of plan.settings ?? []) {

@@ -60,6 +60,7 @@ const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   objectsRestored: 0,
   deleted: 0,
   demoRemoved: 0,
+  revisionsRestored: 0,
   ...overrides,
 });
 
