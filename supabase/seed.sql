@@ -5,6 +5,9 @@
 --
 -- contents: every site setting filled in both languages; six published posts
 -- per language covering every category of that language, plus one draft each.
+-- each post has a fixed id and the origin ('demo', '<language>-<n>'): the same
+-- post on every install, which a restore recognises and "Remover conteúdo de
+-- exemplo" removes (issue 41).
 -- posts are dated relative to now() so the blog always looks current. image_url
 -- is left null (the site shows its placeholder; no image depends on the network).
 
@@ -67,9 +70,10 @@ on conflict (key, language) do update set value = excluded.value;
 -- posts, portuguese
 -- ---------------------------------------------------------------------------
 
-insert into public.blog_posts (language, category, title, excerpt, read_time, published, date, created_at, content)
+insert into public.blog_posts (id, origin_source, origin_id, language, category, title, excerpt, read_time, published, date, created_at, content)
 values
 (
+  'de300000-0000-4000-8000-000000000101', 'demo', 'pt-1',
   'pt', 'Relações com Mídia',
   'O que um jornalista realmente quer receber da sua assessoria',
   'Depois de anos dos dois lados do balcão, aprendi que o bom release é aquele que poupa o tempo do repórter — e não o que elogia o cliente.',
@@ -85,6 +89,7 @@ Outro ponto que faz diferença é conhecer o veículo e o profissional. Mandar u
 Por fim, disponibilidade. Uma boa pauta morre quando o porta-voz não atende no horário de fechamento. Assessoria é, antes de tudo, um compromisso de estar presente quando a notícia acontece.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000102', 'demo', 'pt-2',
   'pt', 'Relações com Mídia',
   'Media training não é decorar respostas',
   'Porta-vozes bem preparados não repetem frases prontas: eles sabem o que precisam dizer e por que aquilo importa para o público.',
@@ -100,6 +105,7 @@ Também trabalhamos o formato. Uma entrevista para rádio pede frases curtas e c
 Um porta-voz bem treinado não é aquele que nunca erra. É aquele que sabe o que quer comunicar, respeita o trabalho do jornalista e sai da entrevista com a reputação intacta — ou melhor.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000103', 'demo', 'pt-3',
   'pt', 'Comunicação de Crise',
   'As primeiras horas de uma crise',
   'Quando o problema estoura, o silêncio também comunica. Um roteiro prático para as horas que definem como a história será contada.',
@@ -115,6 +121,7 @@ O terceiro passo é definir um porta-voz e um canal. Jornalistas precisam saber 
 Por último, registre tudo. Linha do tempo, versões das notas, perguntas recebidas. Quando a poeira baixar, esse material vai mostrar o que funcionou e o que precisa mudar no plano para a próxima vez — porque sempre haverá uma próxima vez.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000104', 'demo', 'pt-4',
   'pt', 'Comunicação de Crise',
   'Pedir desculpas do jeito certo',
   'Um pedido de desculpas mal feito pode ser pior do que nenhum. O que separa o reconhecimento sincero da nota que só agrava a crise.',
@@ -130,6 +137,7 @@ E há a coerência. De nada adianta uma nota impecável se, no dia seguinte, o a
 Reputação não é a ausência de erros. É a forma como se responde a eles.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000105', 'demo', 'pt-5',
   'pt', 'Experiências Pessoais',
   '31 anos de estrada: o que a redação me ensinou',
   'Da máquina de escrever às redes sociais, as lições de três décadas de jornalismo e comunicação que continuam valendo.',
@@ -145,6 +153,7 @@ Quando mudei para a assessoria, muita gente achou que eu estava "mudando de lado
 Se tivesse que resumir estes 31 anos em um conselho, seria aquele do meu primeiro editor: antes de qualquer texto, pergunte-se o que o leitor ganha com aquilo. Vale para reportagem, para release, para post em rede social e para discurso de presidente de empresa.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000106', 'demo', 'pt-6',
   'pt', 'Outros',
   'Comunicação interna também é notícia',
   'Funcionários são o primeiro público de qualquer organização — e, muitas vezes, a primeira fonte da imprensa.',
@@ -158,6 +167,7 @@ Na prática, isso significa planejar o público interno junto com o externo. Que
 Há ainda um ponto que costuma ser esquecido: em tempos de redes sociais, a fronteira entre interno e externo praticamente desapareceu. Um comunicado interno mal escrito pode virar manchete em poucas horas. Escreva sempre como se o texto fosse ser lido por um jornalista — porque pode ser.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000107', 'demo', 'pt-7',
   'pt', 'Relações com Mídia',
   'Como montar um mailing de imprensa que funciona',
   'Rascunho: critérios para selecionar veículos e jornalistas, manter a lista atualizada e respeitar a LGPD.',
@@ -171,9 +181,10 @@ Tópicos: segmentar por editoria e não por veículo; revisar a lista a cada tri
 -- posts, english
 -- ---------------------------------------------------------------------------
 
-insert into public.blog_posts (language, category, title, excerpt, read_time, published, date, created_at, content)
+insert into public.blog_posts (id, origin_source, origin_id, language, category, title, excerpt, read_time, published, date, created_at, content)
 values
 (
+  'de300000-0000-4000-8000-000000000201', 'demo', 'en-1',
   'en', 'Media Relations',
   'What journalists actually want from your press office',
   'Having worked on both sides of the desk, I have learned that a good press release saves the reporter time instead of praising the client.',
@@ -189,6 +200,7 @@ Knowing the outlet and the reporter matters just as much. Sending a technology p
 Finally, be available. A good story dies when the spokesperson does not pick up the phone on deadline. A press office is, above all, a commitment to be there when the news happens.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000202', 'demo', 'en-2',
   'en', 'Media Relations',
   'Media training is not about memorising answers',
   'Well-prepared spokespeople do not recite lines: they know what they need to say and why it matters to the audience.',
@@ -204,6 +216,7 @@ We also work on format. Radio needs short, clear sentences; television needs an 
 A well-trained spokesperson is not one who never makes mistakes. It is one who knows what they want to say, respects the journalist's job and leaves the interview with their reputation intact, or better.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000203', 'demo', 'en-3',
   'en', 'Crisis Communication',
   'The first hours of a crisis',
   'When trouble breaks, silence communicates too. A practical guide to the hours that decide how the story will be told.',
@@ -219,6 +232,7 @@ The third step is to choose one spokesperson and one channel. Journalists need t
 Finally, write everything down: the timeline, each version of the statement, every question received. When the dust settles, that record will show what worked and what the plan needs to change for next time, because there is always a next time.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000204', 'demo', 'en-4',
   'en', 'Crisis Communication',
   'How to apologise properly',
   'A badly made apology can be worse than none. What separates a sincere acknowledgement from a statement that only deepens the crisis.',
@@ -234,6 +248,7 @@ Then there is consistency. A flawless statement means nothing if, the next day, 
 Reputation is not the absence of mistakes. It is the way you respond to them.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000205', 'demo', 'en-5',
   'en', 'Personal Experiences',
   '31 years on the road: what the newsroom taught me',
   'From typewriters to social media, lessons from three decades of journalism and communication that still hold true.',
@@ -249,6 +264,7 @@ When I moved into public relations, many colleagues said I was "switching sides"
 If I had to sum up these 31 years in one piece of advice, it would be my first editor's: before writing anything, ask what the reader gains from it. It applies to news stories, press releases, social media posts and a CEO's speech alike.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000206', 'demo', 'en-6',
   'en', 'Others',
   'Internal communication is news too',
   'Employees are the first audience of any organisation, and often the first source for the press.',
@@ -262,6 +278,7 @@ In practice, that means planning the internal audience together with the externa
 One more point is often forgotten: in the age of social media, the line between internal and external has all but disappeared. A badly written internal memo can become a headline within hours. Always write as if a journalist were going to read it, because one might.$$
 ),
 (
+  'de300000-0000-4000-8000-000000000207', 'demo', 'en-7',
   'en', 'Media Relations',
   'Building a press list that works',
   'Draft: how to choose outlets and reporters, keep the list current and respect data-protection rules.',
@@ -276,20 +293,18 @@ Topics: segment by beat, not by outlet; review the list every quarter; record ea
 -- language (the drafts are left unlinked, as work in progress)
 -- ---------------------------------------------------------------------------
 
-with pairs (pt_title, en_title) as (
+-- fixed groups, as the posts' fixed ids: a backup of a site that started
+-- from this content restores onto a fresh install without copies (issue 41).
+with pairs (pt_id, en_id, translation_group) as (
   values
-    ('O que um jornalista realmente quer receber da sua assessoria', 'What journalists actually want from your press office'),
-    ('Media training não é decorar respostas', 'Media training is not about memorising answers'),
-    ('As primeiras horas de uma crise', 'The first hours of a crisis'),
-    ('Pedir desculpas do jeito certo', 'How to apologise properly'),
-    ('31 anos de estrada: o que a redação me ensinou', '31 years on the road: what the newsroom taught me'),
-    ('Comunicação interna também é notícia', 'Internal communication is news too')
-),
-groups as materialized (
-  select pt_title, en_title, gen_random_uuid() as translation_group from pairs
+    ('de300000-0000-4000-8000-000000000101'::uuid, 'de300000-0000-4000-8000-000000000201'::uuid, 'de300000-0000-4000-8000-000000000301'::uuid),
+    ('de300000-0000-4000-8000-000000000102', 'de300000-0000-4000-8000-000000000202', 'de300000-0000-4000-8000-000000000302'),
+    ('de300000-0000-4000-8000-000000000103', 'de300000-0000-4000-8000-000000000203', 'de300000-0000-4000-8000-000000000303'),
+    ('de300000-0000-4000-8000-000000000104', 'de300000-0000-4000-8000-000000000204', 'de300000-0000-4000-8000-000000000304'),
+    ('de300000-0000-4000-8000-000000000105', 'de300000-0000-4000-8000-000000000205', 'de300000-0000-4000-8000-000000000305'),
+    ('de300000-0000-4000-8000-000000000106', 'de300000-0000-4000-8000-000000000206', 'de300000-0000-4000-8000-000000000306')
 )
 update public.blog_posts as post
-   set translation_group = groups.translation_group
-  from groups
- where (post.language = 'pt' and post.title = groups.pt_title)
-    or (post.language = 'en' and post.title = groups.en_title);
+   set translation_group = pairs.translation_group
+  from pairs
+ where post.id in (pairs.pt_id, pairs.en_id);

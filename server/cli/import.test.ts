@@ -57,6 +57,7 @@ describe('parseImportArgs', () => {
       categoryMap: { Crises: 1, Vida: 3 },
       downloadImages: false,
       replace: false,
+      removeDemo: false,
       dryRun: true,
     });
     expect(parseImportArgs(['b.zip'])).toMatchObject({ file: 'b.zip', language: 'pt', dryRun: false });
@@ -179,6 +180,27 @@ describe('import and export against a running backend', () => {
       out = [];
       expect(await importMain([file, '--replace'], { SUPABASE_URL: other.url, SUPABASE_SERVICE_ROLE_KEY: other.serviceRoleKey })).toBe(0);
       expect(out.join('\n')).toContain(`Deleted (not in the backup): ${demo} post(s).`);
+      const titles = (await other.db.query<{ title: string }>('select title from public.blog_posts')).rows.map((r) => r.title);
+      expect(titles).toEqual(['Crise & reputação']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('the backup restored twice on a fresh install with --remove-demo: the examples go, and the second run exits 0 with everything unchanged', async () => {
+    const file = path.join(dir, 'backup.zip');
+    const other = await startServer({ port: 0, host: '127.0.0.1', inMemory: true });
+    try {
+      const env = { SUPABASE_URL: other.url, SUPABASE_SERVICE_ROLE_KEY: other.serviceRoleKey };
+      out = [];
+      expect(await importMain([file, '--remove-demo'], env)).toBe(0);
+      expect(out.join('\n')).toMatch(/Example posts removed: 14\./);
+      out = [];
+      err = [];
+      expect(await importMain([file, '--remove-demo'], env)).toBe(0);
+      expect(err.join('\n')).toBe(err.filter((line) => line.startsWith('…')).join('\n'));
+      expect(out.join('\n')).toContain('Done: 0 created, 0 updated, 1 unchanged');
+      expect(out.join('\n')).not.toMatch(/Example posts removed/);
       const titles = (await other.db.query<{ title: string }>('select title from public.blog_posts')).rows.map((r) => r.title);
       expect(titles).toEqual(['Crise & reputação']);
     } finally {

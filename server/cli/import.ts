@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <file> [--language pt|en] [--category "Old name=Relações com Mídia"] [--download-images] [--replace] [--dry-run]`
+ * `npm run import -- <file> [--language pt|en] [--category "Old name=Relações com Mídia"] [--download-images] [--replace] [--remove-demo] [--dry-run]`
  *
  * Takes in a WordPress export (WXR .xml, or a zip holding one), a Substack
  * or Medium export zip, or this site's own backup zip, through the same code
@@ -29,7 +29,7 @@ import { CliError, exitCodeFor, resolveTarget, serviceClient } from './create-ad
 import { requireSupportedNode } from '../runtime.ts';
 
 const USAGE =
-  'Usage: npm run import -- <file.xml|file.zip> [--language pt|en] [--category "Source category=Site category"]… [--download-images] [--replace] [--dry-run]';
+  'Usage: npm run import -- <file.xml|file.zip> [--language pt|en] [--category "Source category=Site category"]… [--download-images] [--replace] [--remove-demo] [--dry-run]';
 
 export interface ImportArgs {
   file: string;
@@ -38,6 +38,8 @@ export interface ImportArgs {
   downloadImages: boolean;
   /** A backup only: delete the posts it does not hold, so the site is the backup's exactly. */
   replace: boolean;
+  /** Delete the example posts a new install starts with (those the file does not hold): "Remover conteúdo de exemplo". */
+  removeDemo: boolean;
   dryRun: boolean;
 }
 
@@ -56,7 +58,7 @@ function categoryMapping(value: string, map: Record<string, number>): void {
 }
 
 export function parseImportArgs(argv: string[]): ImportArgs {
-  const args: ImportArgs = { file: '', language: 'pt', categoryMap: {}, downloadImages: false, replace: false, dryRun: false };
+  const args: ImportArgs = { file: '', language: 'pt', categoryMap: {}, downloadImages: false, replace: false, removeDemo: false, dryRun: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') && !arg.startsWith('--category=')
@@ -75,6 +77,7 @@ export function parseImportArgs(argv: string[]): ImportArgs {
     else if (flag === '--download-images') args.downloadImages = true;
     else if (flag === '--dry-run') args.dryRun = true;
     else if (flag === '--replace') args.replace = true;
+    else if (flag === '--remove-demo') args.removeDemo = true;
     else if (flag === '--help' || flag === '-h') throw new CliError(USAGE, 0);
     else if (flag.startsWith('--')) throw new CliError(`Unknown argument ${arg}.\n${USAGE}`, 2);
     else if (args.file) throw new CliError(`One file at a time (got ${args.file} and ${arg}).\n${USAGE}`, 2);
@@ -117,6 +120,7 @@ export function printSummary(plan: ArchivePlan, language: Language, out: (line: 
 function printReport(report: ImportReport, knownWarnings: number, out: (line: string) => void): void {
   out(`Done: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged; ${report.imagesUploaded} image(s) uploaded.`);
   if (report.deleted) out(`Deleted (not in the backup): ${report.deleted} post(s).`);
+  if (report.demoRemoved) out(`Example posts removed: ${report.demoRemoved}.`);
   if (report.settingsRestored || report.objectsRestored) out(`Settings changed: ${report.settingsRestored}. Stored files restored: ${report.objectsRestored}.`);
   for (const p of report.posts) if (p.outcome !== 'unchanged') out(`  ${p.outcome}: /${p.language}/${p.slug} — ${p.title}`);
   for (const w of report.warnings.slice(knownWarnings)) out(`  warning: ${w.item} — ${w.message}`);
@@ -130,6 +134,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     if (args.replace && plan.source !== 'backup') throw new CliError(`--replace restores a backup; ${args.file} is a ${plan.source} export.\n${USAGE}`, 2);
     printSummary(plan, args.language, console.log);
     if (args.replace) console.log("Replace: the site's posts that the backup does not hold will be deleted.");
+    if (args.removeDemo) console.log('Remove demo content: the example posts of a new install that the file does not hold will be deleted.');
     if (args.dryRun) {
       console.log('Dry run: nothing written.');
       return 0;
@@ -143,6 +148,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
         categoryMap: args.categoryMap,
         sizeImage: sizeImageWithSharp,
         replace: args.replace,
+        removeDemo: args.removeDemo,
         onProgress: (done, total) => {
           const percent = total ? Math.floor((done / total) * 100) : 100;
           if (percent >= shown + 10 || done === total) {

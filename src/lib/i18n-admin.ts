@@ -493,6 +493,21 @@ export const adminText = {
       'Continuam com o link original. O site de origem pode estar fora do ar ou não permitir a cópia pelo navegador; a linha de comando copia o que o navegador não alcança: npm run import -- arquivo --download-images.',
     downloadError: 'Não foi possível copiar as imagens',
     anotherFile: 'Importar outro arquivo',
+    demoTitle: 'Conteúdo de exemplo',
+    demoHint:
+      'O site começou com posts de exemplo, nos dois idiomas, para mostrar como ele fica. Quando os seus posts estiverem aqui, remova-os de uma vez.',
+    demoCount: (n: number) => `${n} ${n === 1 ? 'post de exemplo continua' : 'posts de exemplo continuam'} no site.`,
+    demoRemove: 'Remover conteúdo de exemplo',
+    demoConfirmTitle: 'Remover conteúdo de exemplo?',
+    demoConfirmText: (n: number) =>
+      `${n === 1 ? 'O post de exemplo será apagado' : `Os ${n} posts de exemplo serão apagados`}, com as versões anteriores. Os seus posts não mudam.`,
+    demoConfirmAction: 'Remover',
+    demoRemoved: (n: number) => `Conteúdo de exemplo removido: ${n} ${n === 1 ? 'post' : 'posts'}.`,
+    demoRemoveError: 'Não foi possível remover o conteúdo de exemplo',
+    removeDemoLabel: 'Remover conteúdo de exemplo',
+    removeDemoHint: (n: number) =>
+      `Apaga ${n === 1 ? 'o post de exemplo' : `os ${n} posts de exemplo`} desta instalação que o arquivo não traz, para que não fiquem ao lado dos seus.`,
+    demoRemovedReport: (n: number) => `${n} ${n === 1 ? 'post de exemplo removido' : 'posts de exemplo removidos'}`,
     exportTitle: 'Backup',
     exportHint:
       'Um arquivo .zip com todos os posts (rascunhos e agendados também), as configurações do site nos dois idiomas e todas as imagens. Importado aqui ou em uma instalação nova, restaura o site. Não leva contas, senhas nem chaves.',

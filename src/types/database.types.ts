@@ -411,6 +411,12 @@ export type Database = {
         };
         Returns: number;
       };
+      import_revisions: {
+        Args: {
+          revisions: Json;
+        };
+        Returns: number;
+      };
       import_posts: {
         Args: {
           posts: Json;

@@ -108,10 +108,13 @@ describe.each(targets)('backup and restore on $name', (target) => {
     const restorer = await fresh.createAdmin('restauradora');
     const plan = readArchive(backup, 'backup.zip');
     expect(plan.source).toBe('backup');
-    // a fresh install holds the demo posts: replace makes the site the backup's exactly.
+    // a fresh install holds the demo posts, the same posts (ids) as the backup's: found, not added; her own
+    // post, written there, is not in the backup and goes with replace, which makes the site the backup's exactly.
     const demo = await fresh.count('blog_posts');
+    await restorer.client.from('blog_posts').insert({ title: 'Só nesta instalação', language: 'pt', content: '.' });
     const report = await importArchive(restorer.client, plan, { ...restoreOptions, replace: true });
-    expect(report).toMatchObject({ created: await first.count('blog_posts'), updated: 0, unchanged: 0, deleted: demo, objectsRestored: 1, settingsRestored: 1 });
+    expect(report).toMatchObject({ created: (await first.count('blog_posts')) - demo, deleted: 1, objectsRestored: 1, settingsRestored: 1 });
+    expect(report.created + report.updated + report.unchanged).toBe(await first.count('blog_posts'));
 
     const columns = 'id, title, slug, language, date, published, category, excerpt, content, read_time, image_alt, translation_group, translation_outdated, created_at, updated_at';
     const { data: before } = await first.service.from('blog_posts').select(columns).order('id');

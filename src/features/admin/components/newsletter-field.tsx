@@ -13,6 +13,7 @@ import type { BlogPost } from '../api/get-admin-posts';
 import type { PostFormValues } from '../lib/post-form-values';
 import { postStatus } from '../lib/post-status';
 import { formatScheduledTime } from '../lib/site-time';
+import { isImportedOrigin } from '@/features/archive/lib/origin';
 
 type StoredPost = Pick<BlogPost, 'id' | 'newsletter' | 'origin_source' | 'published' | 'date'>;
 
@@ -29,7 +30,7 @@ interface Props {
  * with it on has gone, or goes in the worker's next round.
  */
 function useSentAt(stored: StoredPost | null) {
-  const marked = stored !== null && stored.newsletter && stored.origin_source === null;
+  const marked = stored !== null && stored.newsletter && !isImportedOrigin(stored.origin_source);
   const send = useQuery({
     queryKey: newsletterKeys.postSend(stored?.id ?? ''),
     queryFn: () => getPostSend(stored!.id),
@@ -51,7 +52,7 @@ function useSentAt(stored: StoredPost | null) {
 export function NewsletterField({ values, stored, onChange }: Props) {
   const t = adminText.postForm;
   const id = useId();
-  const imported = stored !== null && stored.origin_source !== null;
+  const imported = stored !== null && isImportedOrigin(stored.origin_source);
   const { sentAt, checking, failed } = useSentAt(stored);
   const language = adminText.translations.languageName[values.language];
   const on = { draft: t.newsletterOnDraft, now: t.newsletterOnNow, scheduled: t.newsletterOnScheduled }[values.publication];

@@ -4,6 +4,7 @@ import type { TablesInsert, TablesUpdate } from '@/types/database.types';
 import type { BlogPost } from '../api/get-admin-posts';
 import { postStatus } from './post-status';
 import { instantToWallTime, wallTimeToInstant } from './site-time';
+import { isImportedOrigin } from '@/features/archive/lib/origin';
 
 /** What saving does with the post: keep it from readers, publish it now, or publish it at a set time (issue 23). */
 export type Publication = 'draft' | 'now' | 'scheduled';
@@ -78,7 +79,7 @@ export function postToFormValues(post: BlogPost, now = Date.now()): PostFormValu
     slug: post.slug,
     publication,
     // Her choice as stored (false for every post older than the newsletter); an imported post never goes.
-    newsletter: post.newsletter && post.origin_source === null,
+    newsletter: post.newsletter && !isImportedOrigin(post.origin_source),
     scheduleDate: schedule.date,
     scheduleTime: schedule.time,
   };

@@ -17,7 +17,7 @@ async function allPosts(client: ArchiveClient): Promise<BackupPost[]> {
   for (let from = 0; ; from += PAGE) {
     const { data, error } = await client.from('blog_posts').select('*').order('created_at').order('id').range(from, from + PAGE - 1);
     if (error) throw new Error(`Reading the posts failed: ${error.message}`);
-    for (const row of data ?? []) posts.push({ ...row, old_slugs: [], corrections: [] } as BackupPost);
+    for (const row of data ?? []) posts.push({ ...row, old_slugs: [], corrections: [], revisions: [] } as BackupPost);
     if ((data ?? []).length < PAGE) break;
   }
   const byId = new Map(posts.map((p) => [p.id, p]));
@@ -45,6 +45,17 @@ async function allPosts(client: ArchiveClient): Promise<BackupPost[]> {
       .range(from, from + PAGE - 1);
     if (error) throw new Error(`Reading the corrections failed: ${error.message}`);
     for (const c of data ?? []) byId.get(c.post_id)?.corrections.push({ note: c.note, created_at: c.created_at });
+    if ((data ?? []).length < PAGE) break;
+  }
+  // the admin's alone (rls): a reader's export has none.
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await client
+      .from('blog_post_revisions')
+      .select('post_id, saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date')
+      .order('id')
+      .range(from, from + PAGE - 1);
+    if (error) throw new Error(`Reading the posts' earlier versions failed: ${error.message}`);
+    for (const { post_id, ...revision } of data ?? []) byId.get(post_id)?.revisions.push(revision);
     if ((data ?? []).length < PAGE) break;
   }
   return posts;

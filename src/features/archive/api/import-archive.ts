@@ -3,6 +3,7 @@ import { isRestorablePath } from '../lib/object-path';
 import type { ArchivePlan, ArchiveWarning, SkippedItem } from '../lib/plan';
 import type { ArchiveClient } from './archive-client';
 import { POST_IMAGES_BUCKET, postImagesBase, storeSizedImage, type ImageSizer } from './archive-images';
+import { removeDemoContent } from './demo-content';
 import { batchesOf, importRow } from './post-rows';
 
 export type { ImageSizer, SizedImage } from './archive-images';
@@ -23,6 +24,11 @@ export interface ImportOptions {
    * exactly.
    */
   replace?: boolean;
+  /**
+   * Delete the example posts of a new install that the file does not hold
+   * ("Remover conteúdo de exemplo"), before anything is written.
+   */
+  removeDemo?: boolean;
 }
 
 export interface ImportedPost {
@@ -48,6 +54,10 @@ export interface ImportReport {
   objectsRestored: number;
   /** Posts deleted because the backup did not hold them (replace only). */
   deleted: number;
+  /** Example posts of the install deleted (removeDemo only). */
+  demoRemoved: number;
+  /** Earlier versions of posts restored from a backup (those already here are not counted). */
+  revisionsRestored: number;
 }
 
 /** A write refused or failed; what was written before it stays, and a second run completes the import without duplicates. */
@@ -115,6 +125,8 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     settingsRestored: 0,
     objectsRestored: 0,
     deleted: 0,
+    demoRemoved: 0,
+    revisionsRestored: 0,
   };
   const addresses = new Map<string, string>();
 
@@ -124,6 +136,14 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
   if (options.replace) {
     if (plan.source !== 'backup') throw new ImportWriteError('Only a backup replaces what the site holds.', 0);
     report.deleted = await deletePostsNotIn(client, new Set(plan.posts.map((p) => p.id!)));
+  }
+
+  if (options.removeDemo) {
+    try {
+      report.demoRemoved = await removeDemoContent(client, new Set(plan.posts.flatMap((p) => (p.id ? [p.id] : []))));
+    } catch (error) {
+      throw new ImportWriteError(error instanceof Error ? error.message : String(error), 0);
+    }
   }
 
   // a backup's Storage, byte for byte at the same paths.
@@ -189,6 +209,14 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
   for (let from = 0; from < corrections.length; from += IMPORT_BATCH_SIZE) {
     const { error } = await client.rpc('import_corrections', { corrections: corrections.slice(from, from + IMPORT_BATCH_SIZE) });
     if (error) throw new ImportWriteError(`The database refused the posts' corrections (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
+  }
+
+  // A backup's earlier versions of its posts (issue 41); those already here are skipped.
+  const revisions = plan.posts.flatMap((post) => (post.id === undefined ? [] : (post.revisions ?? []).map((r) => ({ post_id: post.id, ...r }))));
+  for (let from = 0; from < revisions.length; from += IMPORT_BATCH_SIZE) {
+    const { data, error } = await client.rpc('import_revisions', { revisions: revisions.slice(from, from + IMPORT_BATCH_SIZE) });
+    if (error) throw new ImportWriteError(`The database refused the posts' earlier versions (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
+    report.revisionsRestored += Number(data ?? 0);
   }
 
   for (const setting of plan.settings ?? []) {

@@ -23,6 +23,7 @@ export function reportText(report: ImportReport, images: DownloadResult | null, 
     t.updated(report.updated),
     t.unchanged(report.unchanged),
     ...(report.deleted ? [t.deleted(report.deleted)] : []),
+    ...(report.demoRemoved ? [t.demoRemovedReport(report.demoRemoved)] : []),
   ].join(', ');
   const extras = [
     t.imagesUploaded(report.imagesUploaded),

@@ -1,3 +1,4 @@
+import { DemoContentSection } from './demo-content-section';
 import { ExportSection } from './export-section';
 import { ImportSection } from './import-section';
 
@@ -11,6 +12,7 @@ export default function ArchiveManager() {
     <div className="grid max-w-3xl gap-6">
       <ImportSection />
       <ExportSection />
+      <DemoContentSection />
     </div>
   );
 }

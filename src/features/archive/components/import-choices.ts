@@ -9,6 +9,8 @@ export interface ImportChoices {
   categoryMap: Record<string, number>;
   /** A backup only: delete this site's posts the backup does not hold. */
   replace: boolean;
+  /** Delete the install's example posts the file does not hold (offered while the site has any). */
+  removeDemo: boolean;
 }
 
 /** "Outros" / "Others". */
@@ -30,5 +32,5 @@ export function initialChoices(summary: PlanSummary): ImportChoices {
       .find((i) => i >= 0);
     categoryMap[name] = index ?? OTHERS_INDEX;
   }
-  return { language: 'pt', categoryMap, replace: false };
+  return { language: 'pt', categoryMap, replace: false, removeDemo: true };
 }

@@ -34,6 +34,7 @@ export function ImportReportView({ report: done, onAnother }: { report: ImportRe
         <li>{t.updated(report.updated)}</li>
         <li>{t.unchanged(report.unchanged)}</li>
         {report.deleted > 0 && <li>{t.deleted(report.deleted)}</li>}
+        {report.demoRemoved > 0 && <li>{t.demoRemovedReport(report.demoRemoved)}</li>}
         <li>{t.imagesUploaded(report.imagesUploaded)}</li>
         {report.settingsRestored > 0 && <li>{t.settingsRestored(report.settingsRestored)}</li>}
         {report.objectsRestored > 0 && <li>{t.objectsRestored(report.objectsRestored)}</li>}

@@ -59,6 +59,8 @@ const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   settingsRestored: 0,
   objectsRestored: 0,
   deleted: 0,
+  demoRemoved: 0,
+  revisionsRestored: 0,
   ...overrides,
 });
 
@@ -80,9 +82,9 @@ function textOf(blob: Blob): Promise<string> {
 
 const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
-async function previewOf(read = archive()) {
+async function previewOf(read = archive(), posts?: Parameters<typeof renderArchiveTab>[0]) {
   vi.mocked(readArchiveFile).mockResolvedValue(read);
-  const app = await renderArchiveTab();
+  const app = await renderArchiveTab(posts);
   await app.user.upload(fileInput(), new File(['<rss/>'], 'blog.xml', { type: 'text/xml' }));
   await screen.findByRole('heading', { name: 'O que será importado' });
   return app;
@@ -239,6 +241,27 @@ describe('"Importar e exportar": restoring a backup', () => {
     const [, plan, options] = vi.mocked(importArchive).mock.calls[0]!;
     expect(options.replace).toBe(true);
     expect(plan.readEntry?.('storage/post-images/posts/x/1600.webp')).toBe(imageBytes);
+    // a site without example posts is not offered to remove them.
+    expect(options.removeDemo).toBe(false);
+  });
+
+  it('on a site that still has the example posts, offers to remove them, checked, and passes her choice', async () => {
+    const examples = [1, 2].map((n) => buildPost({ id: `de300000-0000-4000-8000-00000000010${n}`, title: `Exemplo ${n}`, origin_source: 'demo', origin_id: `pt-${n}` }));
+    const { user } = await previewOf(backup(), [...adminPosts, ...examples]);
+    const remove = await screen.findByRole('checkbox', { name: 'Remover conteúdo de exemplo' });
+    expect(remove).toBeChecked();
+    expect(remove).toHaveAccessibleDescription('Apaga os 2 posts de exemplo desta instalação que o arquivo não traz, para que não fiquem ao lado dos seus.');
+    vi.mocked(importArchive).mockResolvedValue(report({ created: 2, posts: [], demoRemoved: 2, linkedImages: [] }));
+    await user.click(screen.getByRole('button', { name: 'Importar 2 posts' }));
+    expect(await screen.findByText('2 posts de exemplo removidos')).toBeInTheDocument();
+    expect(vi.mocked(importArchive).mock.calls[0]![2].removeDemo).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Importar outro arquivo' }));
+    await user.upload(fileInput(), new File(['x'], 'backup.zip', { type: 'application/zip' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Remover conteúdo de exemplo' }));
+    await user.click(screen.getByRole('button', { name: 'Importar 2 posts' }));
+    await screen.findByRole('heading', { name: 'Importação concluída' });
+    expect(vi.mocked(importArchive).mock.calls[1]![2].removeDemo).toBe(false);
   });
 });
 

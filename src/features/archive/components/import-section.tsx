@@ -18,6 +18,7 @@ import { initialChoices, type ImportChoices } from './import-choices';
 import { ImportReportView } from './import-report';
 import { PlanPreview } from './plan-preview';
 import { ProgressBar } from './progress-bar';
+import { demoPostsKey, useDemoPosts } from './use-demo-posts';
 import { WriteFailure } from './write-failure';
 
 type ImportState =
@@ -45,6 +46,7 @@ export function ImportSection() {
   const reading = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const demoPosts = useDemoPosts().data ?? 0;
 
   async function read(file: File | undefined) {
     reading.current?.abort();
@@ -73,6 +75,7 @@ export function ImportSection() {
         language: choices.language,
         categoryMap: choices.categoryMap,
         replace: read.plan.source === 'backup' && choices.replace,
+        removeDemo: demoPosts > 0 && choices.removeDemo,
         sizeImage,
         onProgress: (done, total) => setState((s) => (s.step === 'importing' ? { ...s, done, total } : s)),
       });
@@ -82,6 +85,7 @@ export function ImportSection() {
     } finally {
       // What was written shows in the Posts tab, whether the import finished or not.
       void queryClient.invalidateQueries({ queryKey: postKeys.all });
+      void queryClient.invalidateQueries({ queryKey: demoPostsKey });
       if (read.plan.settings?.length) void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     }
   }
@@ -131,6 +135,7 @@ export function ImportSection() {
             plan={planned.read.plan}
             summary={planned.summary}
             choices={planned.choices}
+            demoPosts={demoPosts}
             onChoicesChange={(choices) => setState((s) => (s.step === 'preview' || s.step === 'failed' ? { ...s, choices } : s))}
           />
         </fieldset>

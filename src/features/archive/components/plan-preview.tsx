@@ -13,6 +13,8 @@ interface PlanPreviewProps {
   summary: PlanSummary;
   choices: ImportChoices;
   onChoicesChange: (choices: ImportChoices) => void;
+  /** The site's example posts (0: the choice to remove them is not offered). */
+  demoPosts: number;
 }
 
 const number = (n: number) => n.toLocaleString('pt-BR');
@@ -36,7 +38,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** What the file holds and what the import will do with it, before anything is written; her choices of language and categories. */
-export function PlanPreview({ plan, summary, choices, onChoicesChange }: PlanPreviewProps) {
+export function PlanPreview({ plan, summary, choices, onChoicesChange, demoPosts }: PlanPreviewProps) {
   const t = adminText.archive;
   const withoutLanguage = plan.posts.filter((post) => post.language === null).length;
   const ownLanguage = plan.posts.length - withoutLanguage;
@@ -118,6 +120,24 @@ export function PlanPreview({ plan, summary, choices, onChoicesChange }: PlanPre
           </label>
           <p id="archive-replace-hint" className="text-sm text-stone-700">
             {t.replaceHint}
+          </p>
+        </div>
+      )}
+
+      {demoPosts > 0 && (
+        <div className="grid gap-1">
+          <label className="inline-flex items-center gap-2 text-sm font-medium text-stone-900">
+            <input
+              type="checkbox"
+              checked={choices.removeDemo}
+              onChange={(event) => onChoicesChange({ ...choices, removeDemo: event.target.checked })}
+              aria-describedby="archive-remove-demo-hint"
+              className="size-4 accent-stone-900"
+            />
+            {t.removeDemoLabel}
+          </label>
+          <p id="archive-remove-demo-hint" className="text-sm text-stone-700">
+            {t.removeDemoHint(demoPosts)}
           </p>
         </div>
       )}

@@ -27,8 +27,8 @@ export function readFileOf(posts: PlannedPost[], extra: Partial<ReadFile['plan']
 }
 
 /** /admin signed in, on the "Importar e exportar" tab (loaded lazily, as in the browser). */
-export async function renderArchiveTab() {
-  const app = await renderAdmin();
+export async function renderArchiveTab(posts?: Parameters<typeof renderAdmin>[0]) {
+  const app = await renderAdmin(posts);
   await app.user.click(screen.getByRole('tab', { name: 'Importar e exportar' }));
   await screen.findByRole('heading', { name: 'Importar posts' });
   return app;

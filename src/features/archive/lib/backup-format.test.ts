@@ -31,6 +31,7 @@ function post(overrides: Partial<BackupPost>): BackupPost {
     origin_id: null,
     origin_url: null,
     corrections: [],
+    revisions: [],
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { CATEGORIES } from '../../../lib/categories';
 import { isLanguage, type Language } from '../../../lib/language';
 import { isSlug } from '../../../lib/slug';
-import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type SettingValue, type StoredObject } from './plan';
+import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type PostRevision, type SettingValue, type StoredObject } from './plan';
 import { sha256 as sha256Of } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { BACKUP_BUCKET, isRestorablePath } from './object-path';
@@ -16,6 +16,9 @@ import { type ZipReader } from './zip';
  *   every file with its SHA-256 (and a stored object's content type);
  * - `posts/<language>/<slug>.md`: YAML front matter, then the Markdown body
  *   byte for byte;
+ * - `revisions/<post id>.json`: the versions a post's saves replaced, oldest
+ *   first, for each post that has any (added in issue 41; older backups have
+ *   none, and older readers skip them);
  * - `settings.json`: both languages' settings;
  * - `storage/<bucket>/<path>`: each Storage object byte for byte.
  */
@@ -46,6 +49,8 @@ export interface BackupPost {
   origin_url: string | null;
   /** Its public corrections, oldest first (issue 26). */
   corrections: BackupCorrection[];
+  /** The versions its saves replaced, oldest first (issue 41); the admin's alone, so a reader's export has none. */
+  revisions: PostRevision[];
 }
 
 export interface BackupCorrection {
@@ -82,7 +87,7 @@ interface Manifest {
   version: number;
   created_at: string;
   storage_base: string;
-  counts: { posts: number; settings: number; objects: number };
+  counts: { posts: number; settings: number; objects: number; revisions?: number };
   files: ManifestFile[];
 }
 
@@ -91,7 +96,7 @@ const SETTINGS = 'settings.json';
 /** fflate writes no ZIP64: a zip of more entries or bytes than these would be unreadable. */
 const ZIP_MAX_ENTRIES = 0xffff;
 const ZIP_MAX_BYTES = 0xffffffff;
-const ORIGIN_SOURCES = new Set<PostOrigin['source']>(['wordpress', 'substack', 'medium']);
+const ORIGIN_SOURCES = new Set<PostOrigin['source']>(['wordpress', 'substack', 'medium', 'demo']);
 const STATUSES = new Set<PlannedStatus>(['published', 'draft', 'scheduled']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,7 +107,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * SHA-256 (Web Crypto, in the browser and in Node).
  */
 export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8Array, final: boolean) => void): Promise<void> {
-  const entries = contents.posts.length + contents.objects.length + 2;
+  const withRevisions = contents.posts.filter((p) => p.revisions.length > 0);
+  const entries = contents.posts.length + withRevisions.length + contents.objects.length + 2;
   if (entries > ZIP_MAX_ENTRIES) throw new Error(`A backup of ${entries} files is more than one zip can hold (${ZIP_MAX_ENTRIES}).`);
   const createdAt = contents.createdAt ?? new Date().toISOString();
   const mtime = new Date(createdAt);
@@ -137,6 +143,10 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
     postPaths.add(path);
     await add(path, strToU8(postFile(post, createdAt)), true);
   }
+  for (const post of withRevisions) {
+    if (!UUID.test(post.id)) throw new Error(`Post ${post.id} has no id a backup can name.`);
+    await add(`revisions/${post.id}.json`, strToU8(`${JSON.stringify(post.revisions, null, 2)}\n`), true);
+  }
   await add(SETTINGS, strToU8(`${JSON.stringify(contents.settings, null, 2)}\n`), true);
   for (const object of contents.objects) {
     await add(objectPath(object), await object.bytes(), false, object.contentType);
@@ -146,7 +156,12 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
     version: BACKUP_VERSION,
     created_at: createdAt,
     storage_base: contents.storageBase,
-    counts: { posts: contents.posts.length, settings: contents.settings.length, objects: contents.objects.length },
+    counts: {
+      posts: contents.posts.length,
+      settings: contents.settings.length,
+      objects: contents.objects.length,
+      revisions: withRevisions.reduce((n, p) => n + p.revisions.length, 0),
+    },
     files,
   };
   push(new ZipDeflate(MANIFEST, { level: 6 }), strToU8(`${JSON.stringify(manifest, null, 2)}\n`));
@@ -238,6 +253,14 @@ export function readBackup(zip: ZipReader, fileName: string): ArchivePlan {
     if (ids.has(post.id!)) throw bad(`${file.path}: post ${post.id} appears twice`);
     ids.add(post.id!);
     posts.push(post);
+  }
+  const byId = new Map(posts.map((p) => [p.id!, p]));
+  for (const file of manifest.files) {
+    const match = /^revisions\/([^/]+)\.json$/.exec(file.path);
+    if (!match) continue;
+    const post = byId.get(match[1]!);
+    if (!post) throw bad(`${file.path}: revisions of a post the backup does not hold`);
+    post.revisions = readRevisions(zip.text(file.path), file.path);
   }
   const settings = listed.has(SETTINGS) ? readSettings(zip.text(SETTINGS)) : [];
   const storedObjects: StoredObject[] = [];
@@ -361,6 +384,26 @@ function readPost(text: string, file: string): PlannedPost {
     updatedAt,
     corrections: corrections.map((c) => ({ note: c.note, createdAt: c.created_at })),
   };
+}
+
+function readRevisions(text: string, file: string): PostRevision[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad(`${file}: not JSON`);
+  }
+  if (!Array.isArray(value)) throw bad(`${file}: not a list`);
+  return value.map((r: unknown, i) => {
+    const ok =
+      isRecord(r) &&
+      isDate(r.saved_at) && isDate(r.replaced_at) && isDate(r.date) &&
+      typeof r.title === 'string' && typeof r.read_time === 'string' && typeof r.slug === 'string' && typeof r.published === 'boolean' &&
+      isTextOrNull(r.excerpt) && isTextOrNull(r.content) && isTextOrNull(r.category) && isTextOrNull(r.image_url) && isTextOrNull(r.image_alt);
+    if (!ok) throw bad(`${file}: item ${i + 1}`);
+    const { saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date } = r as unknown as PostRevision;
+    return { saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date };
+  });
 }
 
 function readSettings(text: string): SettingValue[] {

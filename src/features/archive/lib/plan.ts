@@ -10,10 +10,13 @@ import type { Language } from '../../../lib/language';
  */
 export type ArchiveSource = 'wordpress' | 'substack' | 'medium' | 'backup';
 
+/** Where a planned post says it came from: a platform, a backup, or the example posts of a new install. */
+export type OriginSource = ArchiveSource | 'demo';
+
 export type PlannedStatus = 'published' | 'draft' | 'scheduled';
 
 export interface PostOrigin {
-  source: ArchiveSource;
+  source: OriginSource;
   /** The source's own stable key for the post (WordPress post id, Substack post_id, Medium story id, or the backup's post id). */
   id: string;
   /** The post's original public address, where the source gives one. */
@@ -55,6 +58,8 @@ export interface PlannedPost {
   updatedAt?: string;
   /** Backup only: its public corrections (issue 26). */
   corrections?: { note: string; createdAt: string }[];
+  /** Backup only: the versions its saves replaced, oldest first (issue 41). */
+  revisions?: PostRevision[];
 }
 
 /** An item of the file that is not imported, and why (shown before anything is written). */
@@ -159,3 +164,19 @@ export const ARCHIVE_LIMITS = {
   maxRatio: 200,
   maxEntries: 100_000,
 } as const;
+
+/** A version of a post that a save replaced (public.blog_post_revisions), as a backup carries it. */
+export interface PostRevision {
+  saved_at: string;
+  replaced_at: string;
+  title: string;
+  excerpt: string | null;
+  content: string | null;
+  category: string | null;
+  read_time: string;
+  image_url: string | null;
+  image_alt: string | null;
+  slug: string;
+  published: boolean;
+  date: string;
+}

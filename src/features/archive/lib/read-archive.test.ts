@@ -34,6 +34,7 @@ async function backupZip(): Promise<Uint8Array> {
           origin_id: null,
           origin_url: null,
           corrections: [],
+          revisions: [],
         },
       ],
       settings: [],
