@@ -7,6 +7,7 @@
  * the home page's first load.
  */
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../lib/language';
+import { isMailbox } from '../../../lib/mailbox';
 
 export const newsletterPaths = {
   /** The form's action without JavaScript, and its answer page (a form of its own when asked with no answer). */
@@ -54,9 +55,9 @@ export function subscribeFailure(message: string | undefined): SubscribeOutcome 
   return (message !== undefined && SUBSCRIBE_ERRORS[message]) || 'failed';
 }
 
-/** The same check as newsletter_subscribe's (so the browser says it before asking). */
+/** The same rule as newsletter_subscribe's (private.is_mailbox), so the browser says it before asking. */
 export function looksLikeEmail(address: string): boolean {
-  return address.length <= 254 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address);
+  return isMailbox(address);
 }
 
 /** The page's language from `?lang=`: Portuguese unless it says English. */
