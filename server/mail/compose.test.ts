@@ -52,3 +52,13 @@ it('refuses a header name that is not one', async () => {
   await expect(composeMail({ ...base, headers: { 'X-A\r\nBcc': 'x' } })).rejects.toThrow(/not a header field name/);
   await expect(composeMail({ ...base, headers: { 'X:A': 'x' } })).rejects.toThrow(/not a header field name/);
 });
+
+it('writes the recipient as one address, never as the list or display name nodemailer would parse out of it', async () => {
+  // Issue 41, defect 5: a string `to` went through nodemailer's address parser, which read these as victim@example.com.
+  for (const to of ['root,victim@example.com', 'a@example.org, victim@example.com']) {
+    const parsed = await simpleParser(await composeMail({ ...base, to }));
+    const recipients = parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : [];
+    expect(recipients, to).toHaveLength(1);
+    expect(recipients[0]!.address, to).not.toBe('victim@example.com');
+  }
+});

@@ -6,6 +6,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 
 export interface OutgoingMail {
+  /** One bare mailbox address (src/lib/mailbox.ts), never a list or a display name. */
   to: string;
   /** From: display name (the site's name) + MAIL_FROM's address. */
   from: string;
@@ -44,7 +45,9 @@ export async function composeMail(mail: OutgoingMail): Promise<Buffer> {
   }
   const composer = new MailComposer({
     from: mail.from,
-    to: mail.to,
+    // An address object is taken as it is; a string would go through nodemailer's address parser,
+    // which reads `x<a@b.test>.y` as a@b.test and `a,b@c.test` as two recipients.
+    to: { name: '', address: mail.to },
     subject: mail.subject,
     text: mail.text,
     html: mail.html,

@@ -17,7 +17,7 @@ import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { copyPgliteTemplate } from '../db/testing/templates.ts';
 import { createMemoryTransport } from './transport/memory.ts';
-import { startMailWorker, type MailWorker } from './worker.ts';
+import { NOT_A_MAILBOX, startMailWorker, type MailWorker } from './worker.ts';
 
 let db: Database;
 let dataDir: string;
@@ -64,4 +64,36 @@ it('an idle worker writes nothing: the embedded database counts no write while n
   expect(afterInsert).toBe(before + 1);
   for (let i = 0; i < 5; i++) await worker.drain();
   expect(db.writes).toBe(afterInsert);
+});
+
+it('sends nothing to a recipient that is not one mailbox address, whatever wrote the row', async () => {
+  // Issue 41, defect 5: nodemailer read `x<attacker@evil.test>.y` as attacker@evil.test. The database refuses such
+  // an address now; a row written around it (a queue older than the rule, a hand-made insert) is refused here too.
+  await worker?.stop();
+  const transport = createMemoryTransport();
+  const rows = await db.query<{ id: string; recipient: string }>(
+    `insert into private.mail_queue (kind, recipient, payload)
+     select 'auth', r, '{"subject": "Oi", "text": "Olá."}'::jsonb from unnest($1::text[]) r returning id::text, recipient`,
+    [['x<attacker@evil.test>.y', 'root,victim@example.com', 'ana+tag@mail.example.com']],
+  );
+  worker = startMailWorker({
+    db,
+    transport,
+    site: { siteUrl: 'http://127.0.0.1:1', from: { name: 'Helena Duarte', address: 'noreply@helena.example' } },
+    ratePerMinute: 100_000,
+    idleMs: 10,
+    exclusive: true,
+  });
+  await worker.drain();
+  const states = await db.query<{ recipient: string; state: string; last_error: string | null }>(
+    `select recipient, state, last_error from private.mail_queue where id = any($1::bigint[]) order by id`,
+    [rows.rows.map((r) => r.id)],
+  );
+  expect(states.rows).toEqual([
+    { recipient: 'x<attacker@evil.test>.y', state: 'failed', last_error: NOT_A_MAILBOX },
+    { recipient: 'root,victim@example.com', state: 'failed', last_error: NOT_A_MAILBOX },
+    { recipient: 'ana+tag@mail.example.com', state: 'sent', last_error: null },
+  ]);
+  expect(transport.sent).toHaveLength(1);
+  expect(transport.sent[0]!.toString()).toMatch(/^To: ana\+tag@mail\.example\.com\r$/m);
 });

@@ -21,6 +21,7 @@
  * (postpone) and resumes when it is public again.
  */
 import { randomUUID } from 'node:crypto';
+import { isMailbox } from '../../src/lib/mailbox.ts';
 import { isPgError, type Database } from '../db/database.ts';
 import { composeMail } from './compose.ts';
 import { createMailRenderer, type MailSite, type MailSources } from './content/index.ts';
@@ -71,6 +72,9 @@ const HOUSEKEEPING_MS = 60_000;
 const QUEUELESS_WAIT_MS = 60_000;
 /** After the server could not be reached or the database failed: the first wait, doubling up to the last. */
 const TROUBLE_WAIT_MS = [1_000, 2_000, 5_000, 15_000, 60_000, 300_000];
+
+/** Why a mail to an address that is not one mailbox (src/lib/mailbox.ts) was never sent. */
+export const NOT_A_MAILBOX = 'not sent: the recipient is not one mailbox address';
 
 /** The mail's fate, for the loop: `unreachable` stops the batch and waits. */
 type Outcome = 'done' | 'unreachable';
@@ -127,6 +131,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function sendOne(mail: QueuedMail): Promise<Outcome> {
+    // The database's rule already refuses such an address (private.is_mailbox); a row written around it
+    // (an older queue, a hand-made insert) must not reach a parser that reads it as other addresses.
+    if (!isMailbox(mail.recipient)) {
+      await markFailed(db, mail.id, claim, NOT_A_MAILBOX);
+      return 'done';
+    }
     const rendered = await renderer.render(mail);
     if ('skip' in rendered) {
       await markCancelled(db, mail.id, claim, rendered.skip);

@@ -175,7 +175,7 @@ describe.each(targets)('newsletter forms without JavaScript on $name', ({ name }
     expect(outcomes.slice(0, 3)).toEqual(Array(3).fill('/newsletter/subscribe?lang=pt&result=sent'));
   });
 
-  it('confirms on the button only: opening the link changes nothing, the post confirms, a second post finds the link used', async () => {
+  it('confirms on the button only: opening the link changes nothing, the post confirms, a second post finds the address already confirmed', async () => {
     const email = `confirma-${randomUUID().slice(0, 8)}@example.com`;
     await subscribe(form(email, 'pt', ['pt', 'en']), '10.4.0.1');
     const { token } = (await confirmations(email))[0]!;
@@ -192,7 +192,7 @@ describe.each(targets)('newsletter forms without JavaScript on $name', ({ name }
     expect(await subscriber(email)).toMatchObject({ status: 'confirmed', languages: ['pt', 'en'] });
 
     const again = await send(link, { method: 'POST' }, '10.4.0.1');
-    expect(again.headers.get('location')).toBe('/newsletter/confirm?lang=pt&result=invalid');
+    expect(again.headers.get('location')).toBe('/newsletter/confirm?lang=pt&result=already&languages=pt%2Cen');
     const unknown = await send(`/newsletter/confirm?token=${'0'.repeat(64)}&lang=en`, { method: 'POST' }, '10.4.0.1');
     expect(unknown.headers.get('location')).toBe('/newsletter/confirm?lang=en&result=invalid');
   });

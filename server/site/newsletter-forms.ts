@@ -26,8 +26,8 @@ import { clientAddress } from '../client-address.ts';
 import { PoolTimeoutError } from '../db/postgres.ts';
 import { SECURITY_HEADERS } from '../static/security-headers.ts';
 import {
+  confirmOutcome,
   isUnsubscribeToken,
-  languagesFrom,
   newsletterPaths,
   pageLanguage,
   subscribeFailure,
@@ -130,8 +130,8 @@ export function createNewsletterForms(deps: NewsletterFormsDeps): Hono {
     const lang = pageLanguage(c.req.query('lang'));
     const called = await call(c, 'newsletter_confirm', { token });
     if (!called.ok) return seeOther(confirmAddress({ lang, state: 'ask', failed: true }, token));
-    const languages = Array.isArray(called.body) ? languagesFrom(called.body.map(String)) : null;
-    return seeOther(confirmAddress(languages ? { lang, state: 'confirmed', languages } : { lang, state: 'invalid' }));
+    const answer = confirmOutcome(called.body);
+    return seeOther(confirmAddress(answer ? { lang, state: answer.outcome, languages: answer.languages } : { lang, state: 'invalid' }));
   });
 
   app.post(newsletterPaths.unsubscribe, async (c) => {

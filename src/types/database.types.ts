@@ -221,7 +221,6 @@ export type Database = {
       newsletter_subscribers: {
         Row: {
           confirm_sent_at: string | null;
-          confirm_token_hash: string | null;
           confirmed_at: string | null;
           created_at: string;
           email: string;
@@ -234,7 +233,6 @@ export type Database = {
         };
         Insert: {
           confirm_sent_at?: string | null;
-          confirm_token_hash?: string | null;
           confirmed_at?: string | null;
           created_at?: string;
           email: string;
@@ -247,7 +245,6 @@ export type Database = {
         };
         Update: {
           confirm_sent_at?: string | null;
-          confirm_token_hash?: string | null;
           confirmed_at?: string | null;
           created_at?: string;
           email?: string;
@@ -435,7 +432,10 @@ export type Database = {
         Args: {
           token: string;
         };
-        Returns: string[];
+        Returns: {
+          outcome: string;
+          languages: string[];
+        }[];
       };
       newsletter_growth: {
         Args: {

@@ -247,8 +247,16 @@ describe('confirming', () => {
     await e2e.screenshot(page, 'confirmed');
     await e2e.expectAccessible(page, 'the confirmed page');
 
-    // The link again: used.
+    // The link again: the address is confirmed already, which is no error (issue 41, defect 3).
     await page.goto(link);
+    await waitForApp(page.getByRole('button', { name: 'Confirmar inscrição' }));
+    await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inscrição já confirmada' }).waitFor();
+    await page.getByText('Este endereço já estava confirmado: você recebe os novos posts em português e inglês.').waitFor();
+    await e2e.expectAccessible(page, 'the already confirmed page');
+
+    // A link nobody sent: invalid.
+    await page.goto(`/newsletter/confirm?token=${'0'.repeat(64)}&lang=pt`);
     await waitForApp(page.getByRole('button', { name: 'Confirmar inscrição' }));
     await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
     await page.getByRole('heading', { level: 1, name: 'Link inválido ou expirado' }).waitFor();

@@ -283,6 +283,35 @@ describe.each(targets)('account security on $name', (target) => {
         expect(Number((await backend.sql<{ n: string }>(`select count(*) as n from storage.objects where name like 'mfa/%'`))[0]!.n)).toBe(0);
       });
 
+      it('aal1: the post images cannot be listed, inspected or downloaded with the session (draft covers included); aal2 can', async () => {
+        // Issue 41, defect 6: listing asked is_admin() alone, so a password-only session saw every cover.
+        const name = `capa-${randomUUID().slice(0, 8)}.png`;
+        const uploaded = await admin.client.storage.from('post-images').upload(`mfa-list/${name}`, new Blob([PNG], { type: 'image/png' }));
+        expect(uploaded.error).toBeNull();
+        const fromAal1 = aal1.storage.from('post-images');
+        const listed = await fromAal1.list('mfa-list');
+        // As her drafts behave at aal1: no error, nothing seen.
+        expect(listed.error).toBeNull();
+        expect(listed.data).toEqual([]);
+        expect((await fromAal1.list('')).data).toEqual([]);
+        expect((await fromAal1.info(`mfa-list/${name}`)).error).not.toBeNull();
+        expect((await fromAal1.download(`mfa-list/${name}`)).error).not.toBeNull();
+        expect((await fromAal1.exists(`mfa-list/${name}`)).data).toBe(false);
+        // Readers keep the public address.
+        expect((await fetch(`${backend.url}/storage/v1/object/public/post-images/mfa-list/${name}`)).status).toBe(200);
+        // The same admin after her second factor.
+        expect((await admin.client.storage.from('post-images').list('mfa-list')).data!.map((e) => e.name)).toEqual([name]);
+      });
+
+      it('an admin without a second factor lists the post images with her password session', async () => {
+        const plain = await backend.createAdmin('sem-fator');
+        const name = `capa-${randomUUID().slice(0, 8)}.png`;
+        const files = plain.client.storage.from('post-images');
+        expect((await files.upload(`no-mfa-list/${name}`, new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
+        expect((await plain.client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+        expect((await files.list('no-mfa-list')).data!.map((e) => e.name)).toEqual([name]);
+      });
+
       it('aal2: writes, drafts, settings and uploads all allowed', async () => {
         const created = await admin.client.from('blog_posts').insert(newPost('com dois fatores')).select().single();
         expect(created.error).toBeNull();

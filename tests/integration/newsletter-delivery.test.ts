@@ -57,7 +57,7 @@ describe.each(targets)('newsletter delivery over SMTP on $name', (target) => {
 
   async function confirmed(email: string, languages: string[]): Promise<void> {
     const token = await subscribe(email, languages);
-    expect((await backend.anon().rpc('newsletter_confirm', { token })).data).toEqual(languages);
+    expect((await backend.anon().rpc('newsletter_confirm', { token })).data).toEqual([{ outcome: 'confirmed', languages }]);
   }
 
   async function publish(title: string, language: 'pt' | 'en', over: Record<string, unknown> = {}): Promise<string> {
@@ -81,11 +81,11 @@ describe.each(targets)('newsletter delivery over SMTP on $name', (target) => {
     expect(mail.parsed.from?.value[0]).toEqual({ name: 'Helena Duarte', address: 'noreply@helena.example' });
     const [pending] = await backend.sql<{ status: string }>(`select status from public.newsletter_subscribers where email = $1`, [email]);
     expect(pending?.status).toBe('pending');
-    expect((await backend.anon().rpc('newsletter_confirm', { token })).data).toEqual(['pt']);
+    expect((await backend.anon().rpc('newsletter_confirm', { token })).data).toEqual([{ outcome: 'confirmed', languages: ['pt'] }]);
     const [now] = await backend.sql<{ status: string }>(`select status from public.newsletter_subscribers where email = $1`, [email]);
     expect(now?.status).toBe('confirmed');
-    // The token worked once; the mail's secret is gone from the queue once delivered.
-    expect((await backend.anon().rpc('newsletter_confirm', { token })).data).toBeNull();
+    // The token confirmed once; pressed again it says so and changes nothing. The mail's secret is gone from the queue once delivered.
+    expect((await backend.anon().rpc('newsletter_confirm', { token })).data).toEqual([{ outcome: 'already_confirmed', languages: ['pt'] }]);
     const secrets = await backend.sql(`select 1 from private.mail_queue where recipient = $1 and payload ? 'token'`, [email]);
     expect(secrets).toEqual([]);
   });

@@ -23,7 +23,7 @@ function rpc(fn: string, answer: () => Response) {
 
 describe('the confirmation page', () => {
   it('asks first: opening it calls nothing; the button confirms and says which languages she receives', async () => {
-    const tokens = rpc('newsletter_confirm', () => HttpResponse.json(['pt', 'en']));
+    const tokens = rpc('newsletter_confirm', () => HttpResponse.json([{ outcome: 'confirmed', languages: ['pt', 'en'] }]));
     const { user, router } = renderApp(`/newsletter/confirm?token=${TOKEN}&lang=pt`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirme sua inscrição' })).toBeInTheDocument();
     expect(document.title).toBe('Confirme sua inscrição');
@@ -44,8 +44,28 @@ describe('the confirmation page', () => {
     expect(done).toHaveFocus();
   });
 
-  it('says an unknown, used or expired link is invalid, in English, and offers to subscribe again', async () => {
-    rpc('newsletter_confirm', () => HttpResponse.json(null));
+  it('says an already confirmed address is confirmed, not an error: another of its links was used first', async () => {
+    // Issue 41, defect 3: the reader asked twice and pressed the second mail's button, then the first's.
+    const tokens = rpc('newsletter_confirm', () => HttpResponse.json([{ outcome: 'already_confirmed', languages: ['pt'] }]));
+    const { user, router } = renderApp(`/newsletter/confirm?token=${TOKEN}&lang=pt`);
+    await user.click(await screen.findByRole('button', { name: 'Confirmar inscrição' }));
+    const done = await screen.findByRole('heading', { level: 1, name: 'Inscrição já confirmada' });
+    expect(screen.getByText('Este endereço já estava confirmado: você recebe os novos posts em português.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Inscrever-se de novo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao site' })).toBeInTheDocument();
+    expect(tokens).toEqual([TOKEN]);
+    expect(router.state.location.search).toBe('?lang=pt&result=already&languages=pt');
+    expect(done).toHaveFocus();
+  });
+
+  it('shows the answer the server gave a post without JavaScript: already confirmed, in English', async () => {
+    renderApp('/newsletter/confirm?lang=en&result=already&languages=pt%2Cen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription already confirmed' })).toBeInTheDocument();
+    expect(screen.getByText('This address was already confirmed: you receive new posts in Portuguese and English.')).toBeInTheDocument();
+  });
+
+  it('says an unknown or expired link is invalid, in English, and offers to subscribe again', async () => {
+    rpc('newsletter_confirm', () => HttpResponse.json([{ outcome: 'invalid', languages: null }]));
     const { user } = renderApp(`/newsletter/confirm?token=${TOKEN}&lang=en`);
     await user.click(await screen.findByRole('button', { name: 'Confirm subscription' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid or expired link' })).toBeInTheDocument();

@@ -1,13 +1,15 @@
 import type { Language } from '@/lib/language';
 import type { PublicDb } from '@/lib/public-db';
-import { languagesFrom } from '../lib/addresses';
+import { confirmOutcome, type ConfirmOutcome } from '../lib/addresses';
 
 /**
- * newsletter_confirm, the confirmation page's button: the languages she now
- * receives, or null when the link is unknown, used or older than 7 days.
+ * newsletter_confirm, the confirmation page's button: confirmed now, or
+ * already (another link of the address was used), with the languages she
+ * receives; or null when the link is unknown, older than 7 days, or of an
+ * address no longer on the list.
  */
-export async function confirmSubscription(db: PublicDb, token: string): Promise<Language[] | null> {
+export async function confirmSubscription(db: PublicDb, token: string): Promise<{ outcome: ConfirmOutcome; languages: Language[] } | null> {
   const { data, error } = await db.rpc('newsletter_confirm', { token });
   if (error) throw new Error(error.message);
-  return Array.isArray(data) ? languagesFrom(data) : null;
+  return confirmOutcome(data);
 }

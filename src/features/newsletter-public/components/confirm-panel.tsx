@@ -27,10 +27,13 @@ export function ConfirmPanel({ view }: { view: ConfirmView }) {
   const db = usePublicDb();
   const confirm = usePageAction(
     () => confirmSubscription(db, params.get('token')?.trim() ?? ''),
-    (languages) =>
-      navigate(confirmAddress(languages ? { lang: view.lang, state: 'confirmed', languages } : { lang: view.lang, state: 'invalid' }), {
-        replace: true,
-      }),
+    (answer) =>
+      navigate(
+        confirmAddress(
+          answer ? { lang: view.lang, state: answer.outcome, languages: answer.languages } : { lang: view.lang, state: 'invalid' },
+        ),
+        { replace: true },
+      ),
   );
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -56,7 +59,7 @@ export function ConfirmPanel({ view }: { view: ConfirmView }) {
             </Button>
           </form>
         </>
-      ) : view.state === 'confirmed' ? (
+      ) : view.state === 'confirmed' || view.state === 'already' ? (
         <>
           {view.languages.length > 0 && <p className="text-stone-700">{texts.confirm.leave}</p>}
           <Link to={paths.home(view.lang)} className={linkClass}>

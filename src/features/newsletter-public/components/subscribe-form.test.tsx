@@ -121,6 +121,29 @@ describe('the subscription form', () => {
     expect(bodies).toEqual([]);
   });
 
+  it.each(['x<attacker@evil.test>.y', 'root,victim@example.com', '"a b"@example.com', 'ana@example.com;b@example.com'])(
+    'refuses %j on the field, with the invalid-email message, without asking the server',
+    async (address) => {
+      // Issue 41, defect 5: what the database would store as one address and the mail would read as another.
+      const bodies = recordCalls();
+      const user = renderForm('pt');
+      await user.type(screen.getByLabelText('Seu email'), address);
+      await user.click(screen.getByRole('button', { name: 'Inscrever-se' }));
+      expect(screen.getByLabelText('Seu email')).toHaveAccessibleDescription('Digite um endereço de email válido, como nome@exemplo.com.');
+      expect(screen.getByLabelText('Seu email')).toHaveAttribute('aria-invalid', 'true');
+      expect(bodies).toEqual([]);
+    },
+  );
+
+  it('sends an address with a tag, dots and subdomains as typed', async () => {
+    const bodies = recordCalls();
+    const user = renderForm('en');
+    await user.type(screen.getByLabelText('Your email'), 'Ana.Maria+news@mail.example.co.uk');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(SENT_EN)).toBeInTheDocument();
+    expect(bodies).toEqual([{ email: 'Ana.Maria+news@mail.example.co.uk', languages: ['en'], page_language: 'en', trap: '' }]);
+  });
+
   it('asks for a language when none is checked, without asking the server', async () => {
     const bodies = recordCalls();
     const user = renderForm('pt');

@@ -7,6 +7,7 @@
  * the home page's first load.
  */
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../lib/language';
+import { isMailbox } from '../../../lib/mailbox';
 
 export const newsletterPaths = {
   /** The form's action without JavaScript, and its answer page (a form of its own when asked with no answer). */
@@ -54,9 +55,26 @@ export function subscribeFailure(message: string | undefined): SubscribeOutcome 
   return (message !== undefined && SUBSCRIBE_ERRORS[message]) || 'failed';
 }
 
-/** The same check as newsletter_subscribe's (so the browser says it before asking). */
+/** What the confirmation button did: the address is confirmed now, or was already (by another of its links). */
+export type ConfirmOutcome = 'confirmed' | 'already';
+
+/**
+ * newsletter_confirm's answer (one row: outcome, languages) as the pages read
+ * it; null for an invalid link, or an answer of any other shape.
+ */
+export function confirmOutcome(body: unknown): { outcome: ConfirmOutcome; languages: Language[] } | null {
+  const row: unknown = Array.isArray(body) ? body[0] : undefined;
+  if (!row || typeof row !== 'object') return null;
+  const { outcome, languages } = row as { outcome?: unknown; languages?: unknown };
+  const received = Array.isArray(languages) ? languagesFrom(languages.map(String)) : [];
+  if (outcome === 'confirmed') return { outcome: 'confirmed', languages: received };
+  if (outcome === 'already_confirmed') return { outcome: 'already', languages: received };
+  return null;
+}
+
+/** The same rule as newsletter_subscribe's (private.is_mailbox), so the browser says it before asking. */
 export function looksLikeEmail(address: string): boolean {
-  return address.length <= 254 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address);
+  return isMailbox(address);
 }
 
 /** The page's language from `?lang=`: Portuguese unless it says English. */

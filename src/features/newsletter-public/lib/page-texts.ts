@@ -27,6 +27,9 @@ export function confirmPageText(view: ConfirmView): PageText {
   if (view.state === 'confirmed') {
     return { title: texts.done, text: view.languages.length > 0 ? texts.receives(languageList(view.lang, view.languages)) : texts.leave };
   }
+  if (view.state === 'already') {
+    return { title: texts.already, text: view.languages.length > 0 ? texts.alreadyReceives(languageList(view.lang, view.languages)) : texts.alreadyText };
+  }
   if (view.state === 'invalid') return { title: texts.invalid, text: texts.invalidText };
   return { title: texts.title, text: texts.text };
 }

@@ -32,6 +32,8 @@ describe('what the server renders for a newsletter address', () => {
 
   it('leaves the token out of a result address, and keeps it where the page asks again', () => {
     expect(confirmAddress({ lang: 'pt', state: 'confirmed', languages: ['pt', 'en'] })).toBe('/newsletter/confirm?lang=pt&result=confirmed&languages=pt%2Cen');
+    expect(confirmAddress({ lang: 'en', state: 'already', languages: ['en'] })).toBe('/newsletter/confirm?lang=en&result=already&languages=en');
+    expect(confirmView(params('lang=en&result=already&languages=en'))).toEqual({ lang: 'en', state: 'already', languages: ['en'] });
     expect(confirmAddress({ lang: 'en', state: 'ask', failed: true }, TOKEN)).toBe(`/newsletter/confirm?token=${TOKEN}&lang=en&result=failed`);
   });
 

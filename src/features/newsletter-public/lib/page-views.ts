@@ -18,6 +18,8 @@ export type SubscribeView = { lang: Language; outcome: SubscribeOutcome | undefi
 export type ConfirmView =
   | { lang: Language; state: 'ask'; failed: boolean }
   | { lang: Language; state: 'confirmed'; languages: Language[] }
+  /** Another link of the address confirmed it before: no error, nothing changed. */
+  | { lang: Language; state: 'already'; languages: Language[] }
   | { lang: Language; state: 'invalid' };
 
 export type UnsubscribeView =
@@ -35,7 +37,7 @@ export function subscribeView(params: URLSearchParams): SubscribeView {
 export function confirmView(params: URLSearchParams): ConfirmView {
   const lang = pageLanguage(params.get('lang'));
   const result = params.get('result');
-  if (result === 'confirmed') return { lang, state: 'confirmed', languages: languagesFrom(params.getAll('languages')) };
+  if (result === 'confirmed' || result === 'already') return { lang, state: result, languages: languagesFrom(params.getAll('languages')) };
   if (result === 'invalid' || !tokenOf(params)) return { lang, state: 'invalid' };
   return { lang, state: 'ask', failed: result === 'failed' };
 }
@@ -59,7 +61,9 @@ export function subscribeAddress(view: SubscribeView): string {
 }
 
 export function confirmAddress(view: ConfirmView, token = ''): string {
-  if (view.state === 'confirmed') return address(newsletterPaths.confirm, [['lang', view.lang], ['result', 'confirmed'], ['languages', view.languages.join(',')]]);
+  if (view.state === 'confirmed' || view.state === 'already') {
+    return address(newsletterPaths.confirm, [['lang', view.lang], ['result', view.state], ['languages', view.languages.join(',')]]);
+  }
   if (view.state === 'invalid') return address(newsletterPaths.confirm, [['lang', view.lang], ['result', 'invalid']]);
   return address(newsletterPaths.confirm, [['token', token], ['lang', view.lang], ['result', view.failed ? 'failed' : undefined]]);
 }
