@@ -187,8 +187,12 @@ describe('import and export against a running backend', () => {
     }
   });
 
-  it('the backup restored twice on a fresh install with --remove-demo: the examples go, and the second run exits 0 with everything unchanged', async () => {
-    const file = path.join(dir, 'backup.zip');
+  it('the backup restored twice on a fresh install with --remove-demo: the examples go, corrections and earlier versions come back, and the second run exits 0 with everything unchanged', async () => {
+    // her post with a public correction and an earlier version, in a backup the command line writes and restores with the service key.
+    await server.db.exec(`update public.blog_posts set excerpt = 'Resumo revisto.' where origin_source = 'wordpress';
+      insert into public.blog_post_corrections (post_id, note) select id, 'Data corrigida.' from public.blog_posts where origin_source = 'wordpress';`);
+    const file = path.join(dir, 'backup-with-history.zip');
+    expect(await exportMain([file], env)).toBe(0);
     const other = await startServer({ port: 0, host: '127.0.0.1', inMemory: true });
     try {
       const env = { SUPABASE_URL: other.url, SUPABASE_SERVICE_ROLE_KEY: other.serviceRoleKey };
@@ -203,6 +207,14 @@ describe('import and export against a running backend', () => {
       expect(out.join('\n')).not.toMatch(/Example posts removed/);
       const titles = (await other.db.query<{ title: string }>('select title from public.blog_posts')).rows.map((r) => r.title);
       expect(titles).toEqual(['Crise & reputação']);
+      const history = async (db: RunningServer['db']) => ({
+        corrections: (await db.query('select post_id, note, created_at from public.blog_post_corrections')).rows,
+        revisions: (await db.query('select post_id, saved_at, replaced_at, excerpt from public.blog_post_revisions')).rows,
+      });
+      const restored = await history(other.db);
+      expect(restored.corrections).toHaveLength(1);
+      expect(restored.revisions).toHaveLength(1);
+      expect(restored).toEqual(await history(server.db));
     } finally {
       await other.close();
     }

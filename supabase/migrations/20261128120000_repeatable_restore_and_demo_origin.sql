@@ -12,7 +12,8 @@
 --          blog_posts_imported_not_sent (demo posts may be sent); rows of
 --          public.blog_posts whose language and title are the seed's (origin
 --          set, nothing else); functions public.import_posts and
---          private.blog_posts_keep_revision (replaced), public.import_revisions (new).
+--          private.blog_posts_keep_revision and public.import_corrections
+--          (replaced: the service role may call it), public.import_revisions (new).
 
 alter table public.blog_posts
   drop constraint blog_posts_origin_source_valid,
@@ -236,7 +237,7 @@ declare
   added integer := 0;
   written integer;
 begin
-  if not (public.is_admin() and public.has_required_aal()) then
+  if not (public.is_admin() and public.has_required_aal()) and auth.role() is distinct from 'service_role' then
     raise exception 'Only the admin restores earlier versions of posts.' using errcode = 'insufficient_privilege';
   end if;
   if jsonb_typeof(revisions) is distinct from 'array' then
@@ -297,3 +298,41 @@ end;
 $$;
 
 comment on function private.blog_posts_keep_revision() is 'Trigger: keeps the version a save of blog_posts replaces in public.blog_post_revisions, in the same transaction; an import over an example post never saved keeps none.';
+
+-- the command line restores with the service key (npm run import): a backup
+-- with corrections failed there, since the service role is no admin user.
+create or replace function public.import_corrections(corrections jsonb)
+returns integer
+language plpgsql
+-- definer: only here may a correction carry a date that is not now; who calls is checked first.
+security definer
+set search_path = ''
+as $$
+declare
+  item jsonb;
+  added integer := 0;
+  written integer;
+begin
+  if not (public.is_admin() and public.has_required_aal()) and auth.role() is distinct from 'service_role' then
+    raise exception 'Only the admin restores corrections.' using errcode = 'insufficient_privilege';
+  end if;
+  if jsonb_typeof(corrections) is distinct from 'array' then
+    raise exception 'import_corrections expects a json array of corrections.' using errcode = 'invalid_parameter_value';
+  end if;
+  for item in select value from jsonb_array_elements(corrections) loop
+    if jsonb_typeof(item) is distinct from 'object' or item->>'post_id' is null or item->>'note' is null or item->>'created_at' is null then
+      raise exception 'Each correction needs its post_id, note and created_at.' using errcode = 'invalid_parameter_value';
+    end if;
+    if not exists (select 1 from public.blog_posts p
+                    where p.id = (item->>'post_id')::uuid and p.published and p.date <= public.site_now()) then
+      continue;
+    end if;
+    insert into public.blog_post_corrections (post_id, note, created_at)
+    values ((item->>'post_id')::uuid, item->>'note', least((item->>'created_at')::timestamptz, now()))
+    on conflict do nothing;
+    get diagnostics written = row_count;
+    added := added + written;
+  end loop;
+  return added;
+end;
+$$;
