@@ -111,7 +111,7 @@ export function printSummary(plan: ArchivePlan, language: Language, out: (line: 
   for (const c of s.categories) out(`  category "${c.name}": ${c.count} post(s)`);
   out(`Images: ${s.imagesInFile} in the file, ${s.imagesLinked} only linked.`);
   if (s.subscribers !== null) out(`Subscribers found: ${s.subscribers} (the newsletter takes them in; not imported now).`);
-  if (plan.source === 'backup') out(`Settings: ${s.settings}. Stored files: ${s.storedObjects}.`);
+  if (plan.source === 'backup') out(`Settings: ${s.settings}. Stored files: ${s.storedObjects}.${s.backupSubscribers === null ? '' : ` Subscribers: ${s.backupSubscribers}.`}`);
   out(`Skipped: ${s.skipped}. Warnings: ${s.warnings}.`);
   for (const item of plan.skipped) out(`  skipped: ${item.title} — ${item.reason}`);
   for (const w of plan.warnings) out(`  warning: ${w.item} — ${w.message}`);
@@ -122,6 +122,7 @@ function printReport(report: ImportReport, knownWarnings: number, out: (line: st
   if (report.deleted) out(`Deleted (not in the backup): ${report.deleted} post(s).`);
   if (report.demoRemoved) out(`Example posts removed: ${report.demoRemoved}.`);
   if (report.settingsRestored || report.objectsRestored) out(`Settings changed: ${report.settingsRestored}. Stored files restored: ${report.objectsRestored}.`);
+  if (report.revisionsRestored || report.subscribersRestored) out(`Earlier versions restored: ${report.revisionsRestored}. Subscribers restored: ${report.subscribersRestored}.`);
   for (const p of report.posts) if (p.outcome !== 'unchanged') out(`  ${p.outcome}: /${p.language}/${p.slug} — ${p.title}`);
   for (const w of report.warnings.slice(knownWarnings)) out(`  warning: ${w.item} — ${w.message}`);
   if (report.linkedImages.length) out(`Images still linked to other sites: ${report.linkedImages.length} (run again with --download-images to copy them).`);

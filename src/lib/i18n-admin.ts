@@ -456,6 +456,9 @@ export const adminText = {
     subscribers: (n: number) =>
       `${n} ${n === 1 ? 'assinante encontrado' : 'assinantes encontrados'}: para trazê-los, use “Importar CSV” na aba Assinantes com o arquivo email_list….csv deste .zip.`,
     settings: (n: number) => `${n} ${n === 1 ? 'configuração do site' : 'configurações do site'} (textos dos dois idiomas).`,
+    backupSubscribers: (n: number) =>
+      `${n} ${n === 1 ? 'assinante confirmado' : 'assinantes confirmados'} da newsletter, com os mesmos links de cancelamento; quem já está na lista continua como está.`,
+    subscribersRestored: (n: number) => `${n} ${n === 1 ? 'assinante restaurado' : 'assinantes restaurados'}`,
     storedObjects: (n: number) =>
       `${n} ${n === 1 ? 'arquivo de imagem do backup, restaurado' : 'arquivos de imagem do backup, restaurados'} byte a byte.`,
     skippedTitle: (n: number) => `Itens que não serão importados (${n})`,
@@ -513,8 +516,10 @@ export const adminText = {
       'Um arquivo .zip com todos os posts (rascunhos e agendados também), as configurações do site nos dois idiomas e todas as imagens. Importado aqui ou em uma instalação nova, restaura o site. Não leva contas, senhas nem chaves.',
     exportButton: 'Exportar tudo',
     exporting: 'Preparando o backup…',
-    exported: (posts: number, settings: number, objects: number) =>
-      `Backup baixado: ${posts} ${posts === 1 ? 'post' : 'posts'}, ${settings} ${settings === 1 ? 'configuração' : 'configurações'} e ${objects} ${objects === 1 ? 'imagem' : 'imagens'}.`,
+    exported: (posts: number, settings: number, objects: number, subscribers: number | null = null) =>
+      `Backup baixado: ${posts} ${posts === 1 ? 'post' : 'posts'}, ${settings} ${settings === 1 ? 'configuração' : 'configurações'}${
+        subscribers === null ? ' e ' : `, ${subscribers} ${subscribers === 1 ? 'assinante' : 'assinantes'} e `
+      }${objects} ${objects === 1 ? 'imagem' : 'imagens'}.`,
     exportError: 'Não foi possível exportar o backup',
     /** The downloadable report (plain text, one post a line with tabs between its fields, for a spreadsheet too). */
     report: {

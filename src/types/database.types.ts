@@ -408,12 +408,6 @@ export type Database = {
         };
         Returns: number;
       };
-      import_revisions: {
-        Args: {
-          revisions: Json;
-        };
-        Returns: number;
-      };
       import_posts: {
         Args: {
           posts: Json;
@@ -424,9 +418,26 @@ export type Database = {
           outcome: string;
         }[];
       };
+      import_revisions: {
+        Args: {
+          revisions: Json;
+        };
+        Returns: number;
+      };
       is_admin: {
         Args: Record<PropertyKey, never>;
         Returns: boolean;
+      };
+      newsletter_backup_subscribers: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          email: string;
+          languages: string[];
+          source: string;
+          created_at: string;
+          confirmed_at: string;
+          unsubscribe_token: string;
+        }[];
       };
       newsletter_confirm: {
         Args: {
@@ -448,6 +459,16 @@ export type Database = {
         }[];
       };
       newsletter_import_subscribers: {
+        Args: {
+          subscribers: Json;
+        };
+        Returns: {
+          added: number;
+          already: number;
+          invalid: number;
+        }[];
+      };
+      newsletter_restore_subscribers: {
         Args: {
           subscribers: Json;
         };

@@ -30,6 +30,9 @@ const postsOf = async (b: Backend) => (await b.service.from('blog_posts').select
 const revisionsOf = async (b: Backend) =>
   (await b.sql(`select post_id, saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date
                   from public.blog_post_revisions order by post_id, saved_at, replaced_at`));
+const subscribersOf = async (b: Backend) =>
+  (await b.sql(`select email, languages, status, source, created_at, confirmed_at, unsubscribe_token from public.newsletter_subscribers
+                 where status = 'confirmed' order by email`));
 const titlesOf = async (b: Backend) => (await postsOf(b)).map((p) => `${p.language} ${p.title}`).sort();
 
 describe.each(targets)('a restore repeated, and the demo content, on $name', (target) => {
@@ -57,6 +60,11 @@ describe.each(targets)('a restore repeated, and the demo content, on $name', (ta
     expect((await db.from('blog_posts').update({ content: 'Texto revisto.' }).eq('id', own)).error).toBeNull();
     // she rewrote one of the examples: it is still the same post.
     expect((await db.from('blog_posts').update({ title: 'Meu primeiro post de verdade' }).eq('origin_source', 'demo').eq('origin_id', 'pt-2')).error).toBeNull();
+    // her readers: two confirmed (one of them imported), and one who never confirmed (not carried: the request lapses).
+    await origin.sql(`insert into public.newsletter_subscribers (email, languages, status, source, confirmed_at, created_at)
+                      values ('leitora@exemplo.com.br', '{pt}', 'confirmed', 'form', '2026-01-02T10:00:00Z', '2026-01-02T09:58:00Z'),
+                             ('reader+blog@example.org', '{pt,en}', 'confirmed', 'import', '2025-12-01T00:00:00Z', '2025-12-01T00:00:00Z')`);
+    await origin.sql(`insert into public.newsletter_subscribers (email, languages) values ('talvez@exemplo.com.br', '{en}')`);
     backup = await backupOf(db);
   });
 
@@ -79,11 +87,17 @@ describe.each(targets)('a restore repeated, and the demo content, on $name', (ta
     // her post's earlier version and the example she rewrote came back; the examples the restore overwrote here left none.
     expect(first.revisionsRestored).toBe(2);
     expect(await revisionsOf(fresh)).toEqual(await revisionsOf(origin));
+    // the confirmed readers, with the secrets of the unsubscribe links their mails carry.
+    expect(first.subscribersRestored).toBe(2);
+    expect(await subscribersOf(fresh)).toEqual(await subscribersOf(origin));
+    expect(await fresh.sql(`select email from public.newsletter_subscribers where status = 'pending'`)).toEqual([]);
 
     const second = await importArchive(restorer.client, readArchive(backup, 'backup.zip'), restoreOptions);
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: total, deleted: 0, settingsRestored: 0, revisionsRestored: 0 });
     expect(await postsOf(fresh)).toEqual(await postsOf(origin));
     expect(await revisionsOf(fresh)).toEqual(await revisionsOf(origin));
+    expect(second.subscribersRestored).toBe(0);
+    expect(await subscribersOf(fresh)).toEqual(await subscribersOf(origin));
     const corrections = async (b: Backend) => (await b.sql(`select post_id, note, created_at from public.blog_post_corrections order by post_id, created_at`));
     expect(await corrections(fresh)).toEqual(await corrections(origin));
   });

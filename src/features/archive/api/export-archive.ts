@@ -1,6 +1,6 @@
 import { isLanguage } from '../../../lib/language';
 import { writeBackup, type BackupPost } from '../lib/backup-format';
-import type { SettingValue } from '../lib/plan';
+import type { BackupSubscriber, SettingValue } from '../lib/plan';
 import type { ArchiveClient } from './archive-client';
 import { POST_IMAGES_BUCKET, postImagesBase } from './archive-images';
 
@@ -10,6 +10,8 @@ export interface ExportSummary {
   posts: number;
   settings: number;
   objects: number;
+  /** Confirmed subscribers in the backup (null: the exporter may not read them, and the backup has none). */
+  subscribers: number | null;
 }
 
 async function allPosts(client: ArchiveClient): Promise<BackupPost[]> {
@@ -67,6 +69,14 @@ async function allSettings(client: ArchiveClient): Promise<SettingValue[]> {
   return (data ?? []).filter((s) => isLanguage(s.language)).map((s) => ({ key: s.key, language: s.language as SettingValue['language'], value: s.value }));
 }
 
+/** The confirmed subscribers with their unsubscribe secrets; null for anyone but the admin (or the service key). */
+async function allSubscribers(client: ArchiveClient): Promise<BackupSubscriber[] | null> {
+  const { data, error } = await client.rpc('newsletter_backup_subscribers');
+  if (error?.code === '42501') return null;
+  if (error) throw new Error(`Reading the subscribers failed: ${error.message}`);
+  return data ?? [];
+}
+
 /** Every file of the bucket, folders walked one level at a time (Storage lists one level). */
 async function allObjects(client: ArchiveClient, bucketName: string): Promise<{ path: string; contentType: string }[]> {
   const bucket = client.storage.from(bucketName);
@@ -99,12 +109,14 @@ export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Ar
   const posts = await allPosts(client);
   const settings = await allSettings(client);
   const files = await allObjects(client, POST_IMAGES_BUCKET);
+  const subscribers = await allSubscribers(client);
   const bucket = client.storage.from(POST_IMAGES_BUCKET);
   await writeBackup(
     {
       posts,
       settings,
       storageBase: postImagesBase(client),
+      subscribers,
       objects: files.map((file) => ({
         bucket: POST_IMAGES_BUCKET,
         path: file.path,
@@ -118,5 +130,5 @@ export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Ar
     },
     sink,
   );
-  return { posts: posts.length, settings: settings.length, objects: files.length };
+  return { posts: posts.length, settings: settings.length, objects: files.length, subscribers: subscribers?.length ?? null };
 }

@@ -58,6 +58,8 @@ export interface ImportReport {
   demoRemoved: number;
   /** Earlier versions of posts restored from a backup (those already here are not counted). */
   revisionsRestored: number;
+  /** A backup's confirmed subscribers added (those already on the list are left as they are). */
+  subscribersRestored: number;
 }
 
 /** A write refused or failed; what was written before it stays, and a second run completes the import without duplicates. */
@@ -127,6 +129,7 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     deleted: 0,
     demoRemoved: 0,
     revisionsRestored: 0,
+    subscribersRestored: 0,
   };
   const addresses = new Map<string, string>();
 
@@ -217,6 +220,16 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     const { data, error } = await client.rpc('import_revisions', { revisions: revisions.slice(from, from + IMPORT_BATCH_SIZE) });
     if (error) throw new ImportWriteError(`The database refused the posts' earlier versions (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
     report.revisionsRestored += Number(data ?? 0);
+  }
+
+  // A backup's subscribers, with the secrets of their unsubscribe links (issue 41).
+  const subscribers = plan.backupSubscribers ?? [];
+  for (let from = 0; from < subscribers.length; from += 500) {
+    const { data, error } = await client.rpc('newsletter_restore_subscribers', { subscribers: subscribers.slice(from, from + 500) as never });
+    if (error) throw new ImportWriteError(`The database refused the subscribers (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
+    const [counts] = data ?? [];
+    report.subscribersRestored += counts?.added ?? 0;
+    if (counts?.invalid) report.warnings.push({ item: 'subscribers.json', message: `${counts.invalid} assinante(s) com endereço ou data inválidos: não restaurado(s).` });
   }
 
   for (const setting of plan.settings ?? []) {

@@ -24,6 +24,7 @@ export function reportText(report: ImportReport, images: DownloadResult | null, 
     t.unchanged(report.unchanged),
     ...(report.deleted ? [t.deleted(report.deleted)] : []),
     ...(report.demoRemoved ? [t.demoRemovedReport(report.demoRemoved)] : []),
+    ...(report.subscribersRestored ? [t.subscribersRestored(report.subscribersRestored)] : []),
   ].join(', ');
   const extras = [
     t.imagesUploaded(report.imagesUploaded),

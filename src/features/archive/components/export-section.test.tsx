@@ -26,7 +26,7 @@ describe('"Exportar tudo"', () => {
       sink(new Uint8Array([0x50, 0x4b, 3, 4]), false);
       await finished;
       sink(new Uint8Array([9, 8, 7]), true);
-      return { posts: 3, settings: 28, objects: 5 };
+      return { posts: 3, settings: 28, objects: 5, subscribers: 40 };
     });
     const { user } = await renderArchiveTab();
     await user.click(screen.getByRole('button', { name: 'Exportar tudo' }));
@@ -35,7 +35,7 @@ describe('"Exportar tudo"', () => {
     expect(saveFile).not.toHaveBeenCalled();
 
     finish();
-    expect(await screen.findByText('Backup baixado: 3 posts, 28 configurações e 5 imagens.')).toBeInTheDocument();
+    expect(await screen.findByText('Backup baixado: 3 posts, 28 configurações, 40 assinantes e 5 imagens.')).toBeInTheDocument();
     expect(vi.mocked(exportArchive).mock.calls[0]![0]).toBe(supabase);
     expect(saveFile).toHaveBeenCalledTimes(1);
     const [blob, name] = vi.mocked(saveFile).mock.calls[0]!;

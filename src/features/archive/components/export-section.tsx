@@ -43,7 +43,7 @@ export function ExportSection() {
             {t.exporting}
           </span>
         )}
-        {state.step === 'done' && t.exported(state.summary.posts, state.summary.settings, state.summary.objects)}
+        {state.step === 'done' && t.exported(state.summary.posts, state.summary.settings, state.summary.objects, state.summary.subscribers)}
       </p>
       {state.step === 'failed' && (
         <div role="alert" className="grid gap-1 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">

@@ -38,6 +38,7 @@ export function ImportReportView({ report: done, onAnother }: { report: ImportRe
         <li>{t.imagesUploaded(report.imagesUploaded)}</li>
         {report.settingsRestored > 0 && <li>{t.settingsRestored(report.settingsRestored)}</li>}
         {report.objectsRestored > 0 && <li>{t.objectsRestored(report.objectsRestored)}</li>}
+        {report.subscribersRestored > 0 && <li>{t.subscribersRestored(report.subscribersRestored)}</li>}
       </ul>
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="outline" onClick={download}>

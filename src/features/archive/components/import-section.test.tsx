@@ -61,6 +61,7 @@ const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   deleted: 0,
   demoRemoved: 0,
   revisionsRestored: 0,
+  subscribersRestored: 0,
   ...overrides,
 });
 

@@ -151,9 +151,10 @@ export function PlanPreview({ plan, summary, choices, onChoicesChange, demoPosts
         </ul>
       </Part>
 
-      {(summary.subscribers !== null || summary.settings > 0) && (
+      {(summary.subscribers !== null || summary.backupSubscribers !== null || summary.settings > 0) && (
         <ul className="grid gap-1 text-sm text-stone-800">
           {summary.settings > 0 && <li>{t.settings(summary.settings)}</li>}
+          {summary.backupSubscribers !== null && <li>{t.backupSubscribers(summary.backupSubscribers)}</li>}
           {summary.subscribers !== null && <li>{t.subscribers(summary.subscribers)}</li>}
         </ul>
       )}

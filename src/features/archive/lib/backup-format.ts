@@ -3,7 +3,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { CATEGORIES } from '../../../lib/categories';
 import { isLanguage, type Language } from '../../../lib/language';
 import { isSlug } from '../../../lib/slug';
-import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type PostRevision, type SettingValue, type StoredObject } from './plan';
+import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type PostRevision, type BackupSubscriber, type SettingValue, type StoredObject } from './plan';
 import { sha256 as sha256Of } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { BACKUP_BUCKET, isRestorablePath } from './object-path';
@@ -20,6 +20,9 @@ import { type ZipReader } from './zip';
  *   first, for each post that has any (added in issue 41; older backups have
  *   none, and older readers skip them);
  * - `settings.json`: both languages' settings;
+ * - `subscribers.json`: the confirmed subscribers, with the secret of their
+ *   unsubscribe links (added in issue 41; absent from older backups and from
+ *   an export by anyone but the admin);
  * - `storage/<bucket>/<path>`: each Storage object byte for byte.
  */
 export const BACKUP_FORMAT = 'journalist-site-backup';
@@ -72,6 +75,8 @@ export interface BackupContents {
   /** The post-images bucket's public address on this site (…/storage/v1/object/public/post-images/). */
   storageBase: string;
   objects: BackupObject[];
+  /** The confirmed subscribers; null when the exporter may not read them (the file is then left out). */
+  subscribers?: BackupSubscriber[] | null;
   /** When the backup is taken (ISO); now when absent. */
   createdAt?: string;
 }
@@ -87,12 +92,13 @@ interface Manifest {
   version: number;
   created_at: string;
   storage_base: string;
-  counts: { posts: number; settings: number; objects: number; revisions?: number };
+  counts: { posts: number; settings: number; objects: number; revisions?: number; subscribers?: number };
   files: ManifestFile[];
 }
 
 const MANIFEST = 'manifest.json';
 const SETTINGS = 'settings.json';
+const SUBSCRIBERS = 'subscribers.json';
 /** fflate writes no ZIP64: a zip of more entries or bytes than these would be unreadable. */
 const ZIP_MAX_ENTRIES = 0xffff;
 const ZIP_MAX_BYTES = 0xffffffff;
@@ -108,7 +114,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8Array, final: boolean) => void): Promise<void> {
   const withRevisions = contents.posts.filter((p) => p.revisions.length > 0);
-  const entries = contents.posts.length + withRevisions.length + contents.objects.length + 2;
+  const entries = contents.posts.length + withRevisions.length + contents.objects.length + 3;
   if (entries > ZIP_MAX_ENTRIES) throw new Error(`A backup of ${entries} files is more than one zip can hold (${ZIP_MAX_ENTRIES}).`);
   const createdAt = contents.createdAt ?? new Date().toISOString();
   const mtime = new Date(createdAt);
@@ -148,6 +154,7 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
     await add(`revisions/${post.id}.json`, strToU8(`${JSON.stringify(post.revisions, null, 2)}\n`), true);
   }
   await add(SETTINGS, strToU8(`${JSON.stringify(contents.settings, null, 2)}\n`), true);
+  if (contents.subscribers) await add(SUBSCRIBERS, strToU8(`${JSON.stringify(contents.subscribers, null, 2)}\n`), true);
   for (const object of contents.objects) {
     await add(objectPath(object), await object.bytes(), false, object.contentType);
   }
@@ -161,6 +168,7 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
       settings: contents.settings.length,
       objects: contents.objects.length,
       revisions: withRevisions.reduce((n, p) => n + p.revisions.length, 0),
+      ...(contents.subscribers ? { subscribers: contents.subscribers.length } : {}),
     },
     files,
   };
@@ -263,6 +271,7 @@ export function readBackup(zip: ZipReader, fileName: string): ArchivePlan {
     post.revisions = readRevisions(zip.text(file.path), file.path);
   }
   const settings = listed.has(SETTINGS) ? readSettings(zip.text(SETTINGS)) : [];
+  const backupSubscribers = listed.has(SUBSCRIBERS) ? readSubscribers(zip.text(SUBSCRIBERS)) : undefined;
   const storedObjects: StoredObject[] = [];
   for (const file of manifest.files) {
     const match = /^storage\/([^/]+)\/(.+)$/.exec(file.path);
@@ -282,6 +291,7 @@ export function readBackup(zip: ZipReader, fileName: string): ArchivePlan {
     settings,
     storedObjects,
     storageBase: manifest.storage_base,
+    ...(backupSubscribers ? { backupSubscribers } : {}),
     readEntry: (entry) => zip.read(entry),
   };
 }
@@ -403,6 +413,26 @@ function readRevisions(text: string, file: string): PostRevision[] {
     if (!ok) throw bad(`${file}: item ${i + 1}`);
     const { saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date } = r as unknown as PostRevision;
     return { saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date };
+  });
+}
+
+function readSubscribers(text: string): BackupSubscriber[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad(`${SUBSCRIBERS}: not JSON`);
+  }
+  if (!Array.isArray(value)) throw bad(`${SUBSCRIBERS}: not a list`);
+  // the database checks each address and date again (newsletter_restore_subscribers); here only the shape.
+  return value.map((s: unknown, i) => {
+    const ok =
+      isRecord(s) && typeof s.email === 'string' && Array.isArray(s.languages) && s.languages.every(isLanguage) &&
+      typeof s.source === 'string' && isDate(s.created_at) && isDate(s.confirmed_at) &&
+      typeof s.unsubscribe_token === 'string' && UUID.test(s.unsubscribe_token);
+    if (!ok) throw bad(`${SUBSCRIBERS}: item ${i + 1}`);
+    const { email, languages, source, created_at, confirmed_at, unsubscribe_token } = s as unknown as BackupSubscriber;
+    return { email, languages, source, created_at, confirmed_at, unsubscribe_token };
   });
 }
 

@@ -122,6 +122,8 @@ export interface ArchivePlan {
   storageBase?: string;
   /** Substack: how many addresses its subscriber list holds (the newsletter issue takes them in). */
   subscribers?: number;
+  /** Backup only: the confirmed subscribers, restored with the secrets of their unsubscribe links (issue 41). */
+  backupSubscribers?: BackupSubscriber[];
   /** Reads a zip entry's bytes (images, stored objects); absent for a plain XML file. */
   readEntry?: (entry: string) => Uint8Array;
 }
@@ -179,4 +181,14 @@ export interface PostRevision {
   slug: string;
   published: boolean;
   date: string;
+}
+
+/** A confirmed subscriber as a backup carries it (public.newsletter_backup_subscribers). */
+export interface BackupSubscriber {
+  email: string;
+  languages: string[];
+  source: string;
+  created_at: string;
+  confirmed_at: string;
+  unsubscribe_token: string;
 }

@@ -16,6 +16,8 @@ export interface PlanSummary {
   skipped: number;
   warnings: number;
   subscribers: number | null;
+  /** A backup's confirmed subscribers, restored with it (null: the file holds none to restore). */
+  backupSubscribers: number | null;
   settings: number;
   storedObjects: number;
 }
@@ -38,6 +40,7 @@ export function summarizePlan(plan: ArchivePlan): PlanSummary {
     skipped: plan.skipped.length,
     warnings: plan.warnings.length,
     subscribers: plan.subscribers ?? null,
+    backupSubscribers: plan.backupSubscribers?.length ?? null,
     settings: plan.settings?.length ?? 0,
     storedObjects: plan.storedObjects?.length ?? 0,
   };
