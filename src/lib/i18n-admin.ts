@@ -509,7 +509,7 @@ export const adminText = {
     demoRemoveError: 'Não foi possível remover o conteúdo de exemplo',
     removeDemoLabel: 'Remover conteúdo de exemplo',
     removeDemoHint: (n: number) =>
-      `Apaga ${n === 1 ? 'o post de exemplo' : `os ${n} posts de exemplo`} desta instalação que o arquivo não traz, para que não fiquem ao lado dos seus.`,
+      `Apaga ${n === 1 ? 'o post de exemplo' : `os ${n} posts de exemplo`} desta instalação que o backup não traz, para que não fiquem ao lado dos seus.`,
     demoRemovedReport: (n: number) => `${n} ${n === 1 ? 'post de exemplo removido' : 'posts de exemplo removidos'}`,
     exportTitle: 'Backup',
     exportHint:

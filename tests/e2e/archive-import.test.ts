@@ -314,7 +314,7 @@ describe('importing a WordPress export in the admin (issue 24)', () => {
     await tab().getByRole('button', { name: 'Exportar tudo' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^backup-127\.0\.0\.1-\d{4}-\d{2}-\d{2}\.zip$/);
-    await tab().getByText(/^Backup baixado: \d+ posts, \d+ configurações e \d+ imagens?\.$/).waitFor();
+    await tab().getByText(/^Backup baixado: \d+ posts, \d+ configurações, \d+ assinantes? e \d+ imagens?\.$/).waitFor();
     const zip = unzipSync(new Uint8Array(await downloaded(file)));
     const texts = Object.entries(zip).filter(([name]) => /\.(md|json|ya?ml)$/.test(name)).map(([, bytes]) => strFromU8(bytes));
     expect(texts.some((t) => t.includes(titles.elections))).toBe(true);

@@ -102,6 +102,19 @@ describe.each(targets)('a restore repeated, and the demo content, on $name', (ta
     expect(await corrections(fresh)).toEqual(await corrections(origin));
   });
 
+  it('a reader can neither read the subscribers’ unsubscribe secrets nor restore earlier versions or subscribers; her export has none', async () => {
+    const reader = await taken.createUser('curiosa');
+    const refused = (r: { error: { code?: string } | null }) => expect(r.error?.code).toBe('42501');
+    refused(await reader.client.rpc('newsletter_backup_subscribers'));
+    refused(await taken.anon().rpc('newsletter_backup_subscribers'));
+    const { id } = (await origin.service.from('blog_posts').select('id').eq('title', 'Crise em três atos').single()).data!;
+    refused(await reader.client.rpc('import_revisions', { revisions: [{ post_id: id, saved_at: '2020-01-01T00:00:00Z', replaced_at: '2020-01-02T00:00:00Z', title: 'x', slug: 'x', date: '2020-01-01T00:00:00Z' }] }));
+    refused(await reader.client.rpc('newsletter_restore_subscribers', { subscribers: [{ email: 'intrusa@exemplo.com.br', languages: ['pt'] }] }));
+    expect(await taken.sql(`select 1 from public.newsletter_subscribers where email = 'intrusa@exemplo.com.br'`)).toEqual([]);
+    const theirs = readArchive(await backupOf(reader.client), 'leitora.zip');
+    expect(theirs.backupSubscribers).toBeUndefined();
+  });
+
   it('a backup’s address that another post here holds: the first run gives the post slug-2, the second changes nothing instead of failing', async () => {
     const admin = await taken.createAdmin('dona');
     const { data: hers } = await admin.client.from('blog_posts').insert({ title: 'Crise em três atos', language: 'pt', content: 'Outro texto.' }).select('id, slug').single();

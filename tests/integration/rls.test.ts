@@ -386,9 +386,10 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now',
       ]);
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
-        'create_review_link', 'ensure_translation_group', 'has_required_aal', 'import_corrections', 'import_posts', 'is_admin',
+        'create_review_link', 'ensure_translation_group', 'has_required_aal', 'import_corrections', 'import_posts', 'import_revisions', 'is_admin',
         // her functions check is_admin() themselves, or run as the caller under row level security.
-        'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers', 'newsletter_send_progress', 'newsletter_send_test',
+        'newsletter_backup_subscribers', 'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers',
+        'newsletter_restore_subscribers', 'newsletter_send_progress', 'newsletter_send_test',
         'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now', 'site_today', 'slugify',
         'stats_days', 'stats_pages', 'stats_post_days', 'stats_sources',
       ]);

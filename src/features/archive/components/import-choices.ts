@@ -9,7 +9,7 @@ export interface ImportChoices {
   categoryMap: Record<string, number>;
   /** A backup only: delete this site's posts the backup does not hold. */
   replace: boolean;
-  /** Delete the install's example posts the file does not hold (offered while the site has any). */
+  /** A backup only: delete the install's example posts the backup does not hold (offered while the site has any). */
   removeDemo: boolean;
 }
 

@@ -246,12 +246,19 @@ describe('"Importar e exportar": restoring a backup', () => {
     expect(options.removeDemo).toBe(false);
   });
 
+  it('a WordPress file on a site that still has the example posts is not offered to remove them (the archive tab’s own section is)', async () => {
+    const examples = [buildPost({ id: 'de300000-0000-4000-8000-000000000101', title: 'Exemplo', origin_source: 'demo', origin_id: 'pt-1' })];
+    await previewOf(archive(), [...adminPosts, ...examples]);
+    await screen.findByRole('region', { name: 'Conteúdo de exemplo' });
+    expect(screen.queryByRole('checkbox', { name: 'Remover conteúdo de exemplo' })).not.toBeInTheDocument();
+  });
+
   it('on a site that still has the example posts, offers to remove them, checked, and passes her choice', async () => {
     const examples = [1, 2].map((n) => buildPost({ id: `de300000-0000-4000-8000-00000000010${n}`, title: `Exemplo ${n}`, origin_source: 'demo', origin_id: `pt-${n}` }));
     const { user } = await previewOf(backup(), [...adminPosts, ...examples]);
     const remove = await screen.findByRole('checkbox', { name: 'Remover conteúdo de exemplo' });
     expect(remove).toBeChecked();
-    expect(remove).toHaveAccessibleDescription('Apaga os 2 posts de exemplo desta instalação que o arquivo não traz, para que não fiquem ao lado dos seus.');
+    expect(remove).toHaveAccessibleDescription('Apaga os 2 posts de exemplo desta instalação que o backup não traz, para que não fiquem ao lado dos seus.');
     vi.mocked(importArchive).mockResolvedValue(report({ created: 2, posts: [], demoRemoved: 2, linkedImages: [] }));
     await user.click(screen.getByRole('button', { name: 'Importar 2 posts' }));
     expect(await screen.findByText('2 posts de exemplo removidos')).toBeInTheDocument();

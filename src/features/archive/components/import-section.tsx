@@ -75,7 +75,7 @@ export function ImportSection() {
         language: choices.language,
         categoryMap: choices.categoryMap,
         replace: read.plan.source === 'backup' && choices.replace,
-        removeDemo: demoPosts > 0 && choices.removeDemo,
+        removeDemo: read.plan.source === 'backup' && demoPosts > 0 && choices.removeDemo,
         sizeImage,
         onProgress: (done, total) => setState((s) => (s.step === 'importing' ? { ...s, done, total } : s)),
       });

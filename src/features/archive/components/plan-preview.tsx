@@ -124,7 +124,7 @@ export function PlanPreview({ plan, summary, choices, onChoicesChange, demoPosts
         </div>
       )}
 
-      {demoPosts > 0 && (
+      {plan.source === 'backup' && demoPosts > 0 && (
         <div className="grid gap-1">
           <label className="inline-flex items-center gap-2 text-sm font-medium text-stone-900">
             <input
