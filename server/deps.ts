@@ -5,6 +5,7 @@
  * imports them.
  */
 import type { Mailer } from './auth/mailer.ts';
+import type { BackupScheduler } from './backup/scheduler.ts';
 import type { Database } from './db/database.ts';
 import type { SiteHost } from './site/site-host.ts';
 
@@ -44,6 +45,8 @@ export interface AppDeps {
    * the listening address, never from a request (issue 10).
    */
   apiExternalUrl: string;
+  /** The daily backup (server/backup/), when this server writes them: its admin routes are mounted. */
+  backups?: BackupScheduler | undefined;
 }
 
 export interface AppOptions {
