@@ -15,9 +15,7 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { createClient } from '@supabase/supabase-js';
 import { createApp } from './app.ts';
-import type { ArchiveClient } from '../src/features/archive/api/archive-client.ts';
 import { parseBackupConfig, type BackupConfig } from './backup/config.ts';
 import { startBackupScheduler, type BackupScheduler } from './backup/scheduler.ts';
 import { s3OffSite } from './backup/s3.ts';
@@ -174,10 +172,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       {
         db,
         config: options.backup,
-        // The export reads through this server's API with the service_role key, exactly as `npm run export` does.
-        client: () => createClient(urlFor(host, port), keys.serviceRoleKey, {
-          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        }) as unknown as ArchiveClient,
+        source: { url: urlFor(host, port), key: keys.serviceRoleKey },
         offSite: options.backup.s3 ? s3OffSite(options.backup.s3) : undefined,
         log: (message) => console.error(message),
       },

@@ -9,7 +9,6 @@
 import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ArchiveClient } from '../../src/features/archive/api/archive-client.ts';
 import type { Database } from '../db/database.ts';
 import { DataDirInUseError, lockDataDir } from '../db/lock.ts';
 import type { BackupConfig } from './config.ts';
@@ -20,13 +19,13 @@ import {
   writeRecord, zipFile, type BackupRecord, type Trigger,
 } from './store.ts';
 import { verifyBackupFile, VerifyError } from './verify.ts';
-import { writeBackupZip } from './write-zip.ts';
+import { writeBackupZip, type ExportSource } from './write-zip.ts';
 
 export interface BackupDeps {
   db: Database;
   config: BackupConfig;
-  /** A service_role client of this server (the export reads through the API, as the command line does). */
-  client: () => ArchiveClient;
+  /** This server's API and its service_role key: the export reads through it, as `npm run export` does. */
+  source: ExportSource;
   offSite?: OffSite | undefined;
   /** Called with each failure's reason (the server's log). */
   log?: (message: string) => void;
@@ -91,7 +90,7 @@ async function writeOne(deps: BackupDeps, trigger: Trigger): Promise<BackupRecor
   const before = await postIds(db);
   let written;
   try {
-    written = await writeBackupZip(deps.client(), partial);
+    written = await writeBackupZip(deps.source, partial);
   } catch (e) {
     return fail(deps, { ...base, size: null, sha256: null, counts: null }, `A exportação falhou: ${message(e)}`, undefined);
   }

@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import { lockDataDir } from '../db/lock.ts';
 import { runBackup } from './run.ts';
 import { failedDir, listBackups, zipFile } from './store.ts';
@@ -25,7 +24,7 @@ const postCount = async () => (await site.server.db.query<{ n: number }>('select
 const goodNames = async () => (await listBackups(site.backupDir)).good.map((r) => r.name);
 
 beforeAll(async () => {
-  site = await startBackupSite({ keep: { daily: 3, weekly: 2, monthly: 2 } });
+  site = await startBackupSite({ keep: { daily: 2, weekly: 2, monthly: 2 } });
   await addContent(site.service, 12);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   expect((await site.service.storage.from('post-images').upload('posts/capa/1600.png', png, { contentType: 'image/png' })).error).toBeNull();
@@ -40,43 +39,42 @@ describe('the daily backup, the clock moved through the days', () => {
     expect(await goodNames()).toEqual([]);
   });
 
-  it('writes one verified, owner-only backup at 03:00 site time, once a day; a missed stretch is caught up once; the rotation keeps the newest of the last 3 days, 2 weeks, 2 months', { timeout: 240_000 }, async () => {
+  it('writes one verified, owner-only backup at 03:00 site time, once a day; a missed stretch is caught up once; the rotation keeps the newest of the last 2 days, 2 weeks, 2 months', { timeout: 240_000 }, async () => {
     // The folder was first seen before this slot: the first look after it catches up.
-    await setSiteTime(site.server.db, at('2030-01-20', '02:00'));
+    await setSiteTime(site.server.db, at('2030-01-26', '02:00'));
     const first = await scheduler().check();
-    expect(first).toMatchObject({ status: 'done', record: { status: 'good', name: 'backup-20300120T050000Z', trigger: 'schedule' } });
+    expect(first).toMatchObject({ status: 'done', record: { status: 'good', name: 'backup-20300126T050000Z', trigger: 'schedule' } });
     if (first?.status !== 'done') throw new Error('no backup');
     expect(first.record.counts).toEqual({ posts: await postCount(), settings: expect.any(Number), objects: 1, subscribers: null });
 
     // Before 03:00 nothing more; the day's own at 03:00; then nothing until the next day's 03:00.
-    await setSiteTime(site.server.db, at('2030-01-20', '02:30'));
+    await setSiteTime(site.server.db, at('2030-01-26', '02:30'));
     expect(await scheduler().check()).toBeUndefined();
-    await setSiteTime(site.server.db, at('2030-01-20', '03:00'));
-    expect(await scheduler().check()).toMatchObject({ status: 'done', record: { status: 'good', name: 'backup-20300120T060000Z' } });
-    for (const time of [at('2030-01-20', '04:00'), at('2030-01-20', '23:59'), at('2030-01-21', '02:59')]) {
+    await setSiteTime(site.server.db, at('2030-01-26', '03:00'));
+    expect(await scheduler().check()).toMatchObject({ status: 'done', record: { status: 'good', name: 'backup-20300126T060000Z' } });
+    for (const time of [at('2030-01-26', '04:00'), at('2030-01-26', '23:59'), at('2030-01-27', '02:59')]) {
       await setSiteTime(site.server.db, time);
       expect(await scheduler().check(), time).toBeUndefined();
     }
 
     const days: string[] = [];
-    for (let d = new Date('2030-01-21T12:00:00Z'); d <= new Date('2030-02-08T12:00:00Z'); d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
+    for (let d = new Date('2030-01-27T12:00:00Z'); d <= new Date('2030-02-05T12:00:00Z'); d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
     for (const day of days) {
-      // The server is down on the 25th and 26th, up again on the 27th at 10:00.
-      if (day === '2030-01-25' || day === '2030-01-26') continue;
-      await setSiteTime(site.server.db, at(day, day === '2030-01-27' ? '10:00' : '03:01'));
+      // The server is down on the 29th and 30th, up again on the 31st at 10:00.
+      if (day === '2030-01-29' || day === '2030-01-30') continue;
+      await setSiteTime(site.server.db, at(day, day === '2030-01-31' ? '10:00' : '03:01'));
       const outcome = await scheduler().check();
       expect(outcome, day).toMatchObject({ status: 'done', record: { status: 'good' } });
       await setSiteTime(site.server.db, at(day, '11:00'));
       expect(await scheduler().check(), `${day} again`).toBeUndefined();
     }
 
-    // 2030-02-08 is a Friday: its ISO week began on Monday the 4th; the week before ended on Sunday the 3rd.
+    // 2030-02-05 is a Tuesday: its ISO week began on Monday the 4th; the week before ended on Sunday the 3rd.
     expect(await goodNames()).toEqual([
-      'backup-20300208T060100Z', // daily
-      'backup-20300207T060100Z', // daily
-      'backup-20300206T060100Z', // daily
+      'backup-20300205T060100Z', // daily
+      'backup-20300204T060100Z', // daily
       'backup-20300203T060100Z', // the newest of the week before
-      'backup-20300131T060100Z', // the newest of January
+      'backup-20300131T130000Z', // the newest of January (caught up at 10:00)
     ]);
     const files = (await readdir(site.backupDir)).filter((f) => f.startsWith('backup-')).sort();
     expect(files).toEqual((await goodNames()).flatMap((n) => [`${n}.json`, `${n}.zip`]).sort());
@@ -94,8 +92,7 @@ describe('the daily backup, the clock moved through the days', () => {
   it('keeps a backup that misses posts of the database apart, with its reason, and touches no good one', async () => {
     const before = await goodNames();
     // The anon key reads published posts only: the drafts are missing from what it exports.
-    const anon = () => createClient(site.server.url, site.server.anonKey, { auth: { persistSession: false } }) as never;
-    const outcome = await runBackup({ ...scheduler().deps, client: anon }, 'manual');
+    const outcome = await runBackup({ ...scheduler().deps, source: { url: site.server.url, key: site.server.anonKey } }, 'manual');
     expect(outcome).toMatchObject({ status: 'done', record: { status: 'failed' } });
     if (outcome.status !== 'done') throw new Error('no outcome');
     expect(outcome.record.reason).toMatch(/^Faltam no backup 4 posts do banco de dados/);
@@ -106,8 +103,7 @@ describe('the daily backup, the clock moved through the days', () => {
     expect((await readdir(site.backupDir)).some((f) => f.endsWith('.partial'))).toBe(false);
 
     // An export that cannot reach the API: kept apart too, nothing half-written left.
-    const nowhere = () => createClient('http://127.0.0.1:9', site.server.serviceRoleKey, { auth: { persistSession: false } }) as never;
-    const cut = await runBackup({ ...scheduler().deps, client: nowhere }, 'manual');
+    const cut = await runBackup({ ...scheduler().deps, source: { url: 'http://127.0.0.1:9', key: site.server.serviceRoleKey } }, 'manual');
     expect(cut).toMatchObject({ status: 'done', record: { status: 'failed', reason: expect.stringMatching(/^A exportação falhou/), size: null } });
     expect(await goodNames()).toEqual(before);
     expect((await readdir(site.backupDir)).some((f) => f.endsWith('.partial'))).toBe(false);
