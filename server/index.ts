@@ -18,7 +18,6 @@ import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { parseBackupConfig, type BackupConfig } from './backup/config.ts';
 import { startBackupScheduler, type BackupScheduler } from './backup/scheduler.ts';
-import { s3OffSite } from './backup/s3.ts';
 import type { AppOptions, AuthSettings } from './deps.ts';
 import { ConfigError, loadConfig, PROJECT_ROOT, readAuthSettings, resolveJwtSecret } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -173,7 +172,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         db,
         config: options.backup,
         source: { url: urlFor(host, port), key: keys.serviceRoleKey },
-        offSite: options.backup.s3 ? s3OffSite(options.backup.s3) : undefined,
+        // AWS's client is loaded only for a site that copies off-site.
+        offSite: options.backup.s3 ? (await import('./backup/s3.ts')).s3OffSite(options.backup.s3) : undefined,
         log: (message) => console.error(message),
       },
       { intervalMs: options.backup.checkMs },
