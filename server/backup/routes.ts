@@ -7,9 +7,9 @@
  * caller's claims, as every RLS policy on unpublished work asks), never a
  * static path.
  *
- *   GET  /backups/v1/           → { backups, failed, last_good_at, stale, running, off_site }
+ *   GET  /backups/v1            → { backups, failed, last_good_at, stale, running, off_site }
  *   GET  /backups/v1/<name>.zip → the zip (attachment)
- *   POST /backups/v1/           → 202 { started: true } | 409 when one is being written
+ *   POST /backups/v1            → 202 { started: true } | 409 when one is being written
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -25,11 +25,12 @@ import { isBackupName, listBackups, zipFile, type BackupRecord } from './store.t
 /** Past this age of the last good backup the admin shows a warning. */
 export const STALE_MS = 48 * 3600_000;
 
-const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+const notAdmin = () => new RestError(403, '42501', 'Only an administrator (with her second factor, if she has one) may reach the backups.');
 
 async function requireAdmin(db: Database, jwtSecret: string, c: Context): Promise<void> {
   const caller = await authenticate({ get: (name) => c.req.header(name) }, jwtSecret);
-  if (!API_ROLES.has(caller.role)) throw new RestError(403, '42501', `permission denied to set role "${caller.role}"`);
+  // Only a signed-in user can be the admin (the service key is not her: it never reaches a browser).
+  if (caller.role !== 'authenticated') throw notAdmin();
   const [result] = await db.batch([{ sql: 'select coalesce(public.is_admin() and public.has_required_aal(), false) as ok' }], {
     readOnly: true,
     settings: [
@@ -37,7 +38,7 @@ async function requireAdmin(db: Database, jwtSecret: string, c: Context): Promis
       ['request.jwt.claims', caller.claimsJson],
     ],
   });
-  if (result?.rows[0]?.ok !== true) throw new RestError(403, '42501', 'Only an administrator (with her second factor, if she has one) may reach the backups.');
+  if (result?.rows[0]?.ok !== true) throw notAdmin();
 }
 
 const publicRecord = (r: BackupRecord) => ({
