@@ -38,7 +38,7 @@ afterAll(async () => {
 
 async function waitForIdle(token: string): Promise<{ backups: { name: string; size: number; status: string }[]; stale: boolean; running: boolean }> {
   for (;;) {
-    const body = await (await call(token)).json();
+    const body = (await (await call(token)).json()) as { backups: { name: string; size: number; status: string }[]; stale: boolean; running: boolean };
     if (!body.running) return body;
     await new Promise((r) => setTimeout(r, 200));
   }
