@@ -7,7 +7,7 @@
  * caller's claims, as every RLS policy on unpublished work asks), never a
  * static path.
  *
- *   GET  /backups/v1            → { backups, failed, last_good_at, stale, running, off_site }
+ *   GET  /backups/v1            → { backups, failed, last_good_at, last_failed, stale, running, off_site, schedule }
  *   GET  /backups/v1/<name>.zip → the zip (attachment)
  *   POST /backups/v1            → 202 { started: true } | 409 when one is being written
  */
@@ -79,6 +79,7 @@ export function createBackupRoutes(db: Database, jwtSecret: string, backups: Bac
       stale: !lastGood || +now - Date.parse(lastGood) > STALE_MS,
       running: backups.running,
       off_site: backups.deps.offSite?.description ?? null,
+      schedule: { at: `${String(backups.deps.config.at.hour).padStart(2, '0')}:${String(backups.deps.config.at.minute).padStart(2, '0')}`, keep: backups.deps.config.keep },
     });
   });
 
