@@ -15,6 +15,7 @@
 import { Hono } from 'hono';
 import { createAuthRoutes } from './auth/index.ts';
 import { createBackupRoutes } from './backup/routes.ts';
+import type { BackupScheduler } from './backup/scheduler.ts';
 import { compressResponses } from './compress.ts';
 import { apiCors } from './cors.ts';
 import type { AppDeps, AppOptions } from './deps.ts';
@@ -25,7 +26,12 @@ import { createStorageRoutes } from './storage/index.ts';
 
 export type { AppDeps, AppOptions, AuthSettings } from './deps.ts';
 
-export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
+/**
+ * `backups`: the daily backup (server/backup/), when this server writes them:
+ * its admin routes are mounted. Not in AppDeps, which the backup's own
+ * modules reach through config.ts (no import circle, architecture.test.ts).
+ */
+export function createApp(deps: AppDeps, options: AppOptions = {}, backups?: BackupScheduler): Hono {
   const app = new Hono({ router: new RememberedRoutes() });
   // Brotli or gzip for whatever is not compressed already (API JSON); the
   // site's pages and files come with their own copies and pass through.
@@ -36,7 +42,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/auth/v1', createAuthRoutes(deps, options.auth));
   app.route('/storage/v1', createStorageRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));
   // The local backend's own backups (hosted Supabase has none of ours: the admin screen reads the 404).
-  if (deps.backups) app.route('/backups/v1', createBackupRoutes(deps.db, deps.jwtSecret, deps.backups));
+  if (backups) app.route('/backups/v1', createBackupRoutes(deps.db, deps.jwtSecret, backups));
   // Last: everything that is not an API is the site.
   if (deps.site) {
     const site = createSiteRoutes({

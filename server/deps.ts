@@ -5,7 +5,6 @@
  * imports them.
  */
 import type { Mailer } from './auth/mailer.ts';
-import type { BackupScheduler } from './backup/scheduler.ts';
 import type { Database } from './db/database.ts';
 import type { SiteHost } from './site/site-host.ts';
 
@@ -45,8 +44,6 @@ export interface AppDeps {
    * the listening address, never from a request (issue 10).
    */
   apiExternalUrl: string;
-  /** The daily backup (server/backup/), when this server writes them: its admin routes are mounted. */
-  backups?: BackupScheduler | undefined;
 }
 
 export interface AppOptions {

@@ -179,8 +179,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       { intervalMs: options.backup.checkMs },
     ) : undefined;
     const app = createApp(
-      { db, jwtSecret, ...keys, auth: redirects, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl, backups },
+      { db, jwtSecret, ...keys, auth: redirects, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl },
       appOptions,
+      backups,
     );
     started.app = app;
     const realtime = createRealtime({ db, jwtSecret });

@@ -21,10 +21,31 @@ if (!url || !key) {
   process.stderr.write('BACKUP_SOURCE_URL and BACKUP_SOURCE_KEY must be set.\n');
   process.exit(2);
 }
+/**
+ * Reads tried again when the connection fails: deflating thousands of posts
+ * holds this process's event loop for seconds, meanwhile the server closes
+ * the idle keep-alive connection, and the next download, sent on it before
+ * this side saw the close, is reset (ECONNRESET on the first picture of
+ * 10,000 posts, every time). A GET changes nothing, so sending it again is safe.
+ */
+async function retryingReads(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(input, init);
+    } catch (error) {
+      if ((method !== 'GET' && method !== 'HEAD') || attempt >= 3 || !(error instanceof TypeError)) throw error;
+    }
+  }
+}
+
 // The parent is gone (killed): nothing more to write for.
 process.stdout.on('error', () => process.exit(1));
 try {
-  const client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  const client = createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: retryingReads },
+  });
   // Pipes to a parent are written synchronously on Linux: what is not taken yet waits here, not in memory.
   await exportArchive(client as unknown as ArchiveClient, (chunk) => void process.stdout.write(chunk));
   await new Promise<void>((resolve) => process.stdout.end(resolve));

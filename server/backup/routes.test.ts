@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { zipFile } from './store.ts';
-import { startBackupSite, type BackupSite } from './testing.ts';
+import { setSiteTime, startBackupSite, type BackupSite } from './testing.ts';
 
 let site: BackupSite;
 const client = () => createClient(site.server.url, site.server.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -48,7 +48,10 @@ it('lets the admin start a backup, see it listed and download it byte for byte; 
   const admin = await signedIn(true);
   const token = await tokenOf(admin.client);
   const empty = await waitForIdle(token);
-  expect(empty).toMatchObject({ backups: [], stale: true, last_good_at: null });
+  // A fresh install without a backup yet: no warning before 48 hours.
+  expect(empty).toMatchObject({ backups: [], stale: false, last_good_at: null });
+  await setSiteTime(site.server.db, new Date(Date.now() + 49 * 3600_000));
+  expect(await waitForIdle(token)).toMatchObject({ backups: [], stale: true });
 
   const started = await call(token, '/backups/v1', { method: 'POST' });
   expect(started.status).toBe(202);

@@ -20,7 +20,7 @@ import { authenticate } from '../rest/authenticate.ts';
 import { RestError } from '../rest/rest-error.ts';
 import { siteNow } from './run.ts';
 import type { BackupScheduler } from './scheduler.ts';
-import { isBackupName, listBackups, zipFile, type BackupRecord } from './store.ts';
+import { firstSeen, isBackupName, listBackups, zipFile, type BackupRecord } from './store.ts';
 
 /** Past this age of the last good backup the admin shows a warning. */
 export const STALE_MS = 48 * 3600_000;
@@ -76,7 +76,8 @@ export function createBackupRoutes(db: Database, jwtSecret: string, backups: Bac
       failed: failed.map(publicRecord),
       last_good_at: lastGood,
       last_failed: lastFailed,
-      stale: !lastGood || +now - Date.parse(lastGood) > STALE_MS,
+      // With none yet, a warning only once the install has gone 48 hours without one (a fresh one gets its first at BACKUP_AT).
+      stale: +now - (lastGood ? Date.parse(lastGood) : +(await firstSeen(dir, now))) > STALE_MS,
       running: backups.running,
       off_site: backups.deps.offSite?.description ?? null,
       schedule: { at: `${String(backups.deps.config.at.hour).padStart(2, '0')}:${String(backups.deps.config.at.minute).padStart(2, '0')}`, keep: backups.deps.config.keep },

@@ -18,7 +18,7 @@ import {
   backupName, ensureBackupDir, failedDir, listBackups, partialFile, recordFile, removeBackup, removeFailed, syncDir,
   writeRecord, zipFile, type BackupRecord, type Trigger,
 } from './store.ts';
-import { verifyBackupFile, VerifyError } from './verify.ts';
+import { verifyInChild, VerifyError } from './verify.ts';
 import { writeBackupZip, type ExportSource } from './write-zip.ts';
 
 export interface BackupDeps {
@@ -97,7 +97,7 @@ async function writeOne(deps: BackupDeps, trigger: Trigger): Promise<BackupRecor
   const done = { ...base, size: written.size, sha256: written.sha256 };
   let verified;
   try {
-    verified = await verifyBackupFile(partial);
+    verified = await verifyInChild(partial);
   } catch (e) {
     return fail(deps, { ...done, counts: null }, e instanceof VerifyError ? e.message : `A verificação falhou: ${message(e)}`, partial);
   }

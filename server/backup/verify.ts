@@ -8,10 +8,13 @@
  * with the database's (run.ts). A backup that fails any of it is kept apart
  * with the reason.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { BACKUP_FORMAT, readBackup } from '../../src/features/archive/lib/backup-format.ts';
 import { openZip } from '../../src/features/archive/lib/zip.ts';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../config.ts';
 import type { BackupCounts } from './store.ts';
 
 export class VerifyError extends Error {
@@ -73,4 +76,23 @@ export async function verifyBackupFile(file: string): Promise<Verified> {
     if (e instanceof VerifyError) throw e;
     throw new VerifyError(`O backup não pôde ser lido de volta: ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+const CHILD = path.join(PROJECT_ROOT, 'server', 'backup', 'verify-child.ts');
+
+/** verifyBackupFile in a child process (verify-child.ts says why); its failures as VerifyError. */
+export function verifyInChild(file: string): Promise<Verified> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', CHILD, file], { cwd: PROJECT_ROOT, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const line = stdout.trim().split('\n').pop() ?? '';
+      let answer: { counts?: BackupCounts; postIds?: string[]; error?: string } | undefined;
+      try {
+        answer = JSON.parse(line) as typeof answer;
+      } catch {
+        answer = undefined;
+      }
+      if (answer?.counts && answer.postIds) resolve({ counts: answer.counts, postIds: new Set(answer.postIds) });
+      else reject(new VerifyError(answer?.error ?? `A verificação não terminou: ${(error?.message ?? '') + stderr.slice(-2000)}`));
+    });
+  });
 }
