@@ -22,7 +22,9 @@
  * import's figures (scripts/bench-import.ts), BENCH_ONLY=mail the newsletter's
  * (scripts/bench-mail.ts), BENCH_ONLY=revisions what keeping every version
  * costs a save (scripts/bench-revisions.ts), BENCH_ONLY=stats the reading
- * statistics' reads at scale (scripts/bench-stats.ts).
+ * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=backup the
+ * daily backup and its restore with 10,000 posts and 2,000 pictures
+ * (scripts/bench-backup.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -38,6 +40,7 @@ import { brotliCompressSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { benchAdminCheck } from './bench-admin-check.ts';
+import { benchBackup } from './bench-backup.ts';
 import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
 import { benchRevisions } from './bench-revisions.ts';
@@ -279,6 +282,10 @@ async function main() {
       await benchStats(server);
       return;
     }
+    if (process.env.BENCH_ONLY === 'backup') {
+      await benchBackup();
+      return;
+    }
     const pglite = await benchReads(server);
     let postgres: ReadFigures[] | undefined;
     if (databaseUrl) {
@@ -298,6 +305,7 @@ async function main() {
     await benchMail();
     await benchRevisions(server);
     await benchStats(server);
+    await benchBackup();
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

@@ -21,6 +21,7 @@ import { createServer } from 'vite';
 import { parseApiExternalUrl, parseSiteUrl } from '../server/config.ts';
 import { startServer } from '../server/index.ts';
 import { parseMailConfig } from '../server/mail/config.ts';
+import { parseBackupConfig } from '../server/backup/config.ts';
 import { requireSupportedNode } from '../server/runtime.ts';
 import type { RendererModule, SiteHost } from '../server/site/site-host.ts';
 import { contentSecurityPolicy } from '../server/static/security-headers.ts';
@@ -60,6 +61,7 @@ async function main() {
     apiExternalUrl: parseApiExternalUrl(process.env.API_EXTERNAL_URL) ?? `http://localhost:${port}`,
     site,
     mail: parseMailConfig(process.env),
+    backup: parseBackupConfig(process.env, resolve(root, process.env.DATA_DIR || '.data')),
   });
   const toBackend = getRequestListener(backend.app.fetch);
   httpServer.on('request', (req, res) => vite.middlewares(req, res, () => void toBackend(req, res)));

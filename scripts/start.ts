@@ -18,6 +18,7 @@ import { DataDirInUseError } from '../server/db/lock.ts';
 import { MigrationError } from '../server/db/migrate.ts';
 import { startServer } from '../server/index.ts';
 import { parseMailConfig } from '../server/mail/config.ts';
+import { parseBackupConfig } from '../server/backup/config.ts';
 import { requireSupportedNode } from '../server/runtime.ts';
 import { SiteBuildError } from '../server/site/site-host.ts';
 import { buildIfNeeded } from './build.ts';
@@ -28,6 +29,7 @@ async function main() {
   // PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET: checked before anything slow.
   const config = loadConfig();
   const mail = parseMailConfig(process.env);
+  const backup = parseBackupConfig(process.env, config.dataDir);
 
   await buildIfNeeded();
 
@@ -42,6 +44,7 @@ async function main() {
     apiExternalUrl: config.apiExternalUrl,
     appOptions: { auth: { trustedProxyHeader: config.trustedProxyHeader } },
     mail,
+    backup,
   });
 
   let closing = false;

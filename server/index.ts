@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
+import { parseBackupConfig, type BackupConfig } from './backup/config.ts';
+import { startBackupScheduler, type BackupScheduler } from './backup/scheduler.ts';
 import type { AppOptions, AuthSettings } from './deps.ts';
 import { ConfigError, loadConfig, PROJECT_ROOT, readAuthSettings, resolveJwtSecret } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -70,6 +72,12 @@ export interface StartOptions {
    * idleMs: the worker's (tests shorten them).
    */
   mail?: Partial<MailConfig> & { leaseMs?: number; idleMs?: number };
+  /**
+   * The daily backup (server/backup/, parseBackupConfig: BACKUP_DIR, BACKUP_AT,
+   * BACKUP_KEEP_*, BACKUP_S3_URL); undefined = none (tests, unless they ask).
+   * checkMs: how often it looks (tests shorten it).
+   */
+  backup?: (BackupConfig & { checkMs?: number }) | undefined;
 }
 
 export interface RunningServer {
@@ -90,6 +98,8 @@ export interface RunningServer {
   mailWorker: MailWorker;
   /** "SMTP host:port" or "outbox folder …", for banners. */
   mailDescription: string;
+  /** The daily backup, when options.backup was given (tests move the site's clock and call check()). */
+  backups: BackupScheduler | undefined;
   /** Stops listening, then closes the database (and releases the data directory). */
   close(): Promise<void>;
 }
@@ -157,9 +167,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     };
     // Every mail of the auth routes waits in the queue with its token (server/mail/).
     const appOptions = { ...options.appOptions, auth: { mailer: createQueueMailer(), ...options.appOptions?.auth } };
+    const backups = options.backup ? await startBackupScheduler(
+      {
+        db,
+        config: options.backup,
+        source: { url: urlFor(host, port), key: keys.serviceRoleKey },
+        // AWS's client is loaded only for a site that copies off-site.
+        offSite: options.backup.s3 ? (await import('./backup/s3.ts')).s3OffSite(options.backup.s3) : undefined,
+        log: (message) => console.error(message),
+      },
+      { intervalMs: options.backup.checkMs },
+    ) : undefined;
     const app = createApp(
       { db, jwtSecret, ...keys, auth: redirects, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl },
       appOptions,
+      backups,
     );
     started.app = app;
     const realtime = createRealtime({ db, jwtSecret });
@@ -173,6 +195,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await clock.check();
     // A day's reading-statistics salt dies with the day, viewed or not.
     const statsForgetting = startStatsForgetting({ db });
+    // Catches up a backup missed while the server was down (in the background: it must not hold the start).
+    void backups?.check();
     const mail = { smtpUrl: undefined, from: 'noreply@localhost', ratePerMinute: 300, ...options.mail };
     const transport = createTransport(mail, dataDir);
     const mailWorker = startMailWorker({
@@ -201,10 +225,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       statsForgetting,
       mailWorker,
       mailDescription: transport.description,
+      backups,
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop()]);
+          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop(), backups?.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past
@@ -255,6 +280,7 @@ async function main(): Promise<void> {
     apiExternalUrl: config.apiExternalUrl,
     appOptions: { auth: { trustedProxyHeader: config.trustedProxyHeader } },
     mail: parseMailConfig(process.env),
+    backup: parseBackupConfig(process.env, config.dataDir),
   });
   console.log(`Local Supabase-compatible backend on ${server.url} (${server.database})`);
   console.log(`  REST ${server.url}/rest/v1   Auth ${server.url}/auth/v1${config.spaDir ? `   Site ${server.url}/` : '   (no dist/: API only; run npm run build)'}`);

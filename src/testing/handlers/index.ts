@@ -1,6 +1,7 @@
 import type { RequestHandler, WebSocketHandler } from 'msw';
 import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
+import { backupsHandlers } from './backups';
 import { postsHandlers } from './posts';
 import { realtimeHandlers } from './realtime';
 import { settingsHandlers } from './settings';
@@ -15,4 +16,5 @@ export const handlers: (RequestHandler | WebSocketHandler)[] = [
   ...settingsHandlers,
   ...realtimeHandlers,
   ...statsHandlers,
+  ...backupsHandlers,
 ];

@@ -1,3 +1,4 @@
+import { BackupsSection } from './backups-section';
 import { DemoContentSection } from './demo-content-section';
 import { ExportSection } from './export-section';
 import { ImportSection } from './import-section';
@@ -12,6 +13,7 @@ export default function ArchiveManager() {
     <div className="grid max-w-3xl gap-6">
       <ImportSection />
       <ExportSection />
+      <BackupsSection />
       <DemoContentSection />
     </div>
   );
