@@ -14,7 +14,7 @@ const post: BackupPost = {
   id: '5b0c4d36-5d7a-4d33-9a4e-2f8e0c9d1a11', language: 'pt', slug: 'um-post', old_slugs: [], title: 'Um post', excerpt: null,
   content: 'Texto.', category: null, date: '2024-01-01T12:00:00Z', published: true, read_time: '1 min', image_url: null, image_alt: null,
   translation_group: null, translation_outdated: false, created_at: '2024-01-01T12:00:00Z', updated_at: '2024-01-01T12:00:00Z',
-  origin_source: null, origin_id: null, origin_url: null, corrections: [],
+  origin_source: null, origin_id: null, origin_url: null, corrections: [], revisions: [],
 };
 
 let dir: string;
