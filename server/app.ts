@@ -43,6 +43,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}, backups?: Bac
   app.route('/storage/v1', createStorageRoutes(deps, { trustedProxyHeader: options.auth?.trustedProxyHeader }));
   // The local backend's own backups (hosted Supabase has none of ours: the admin screen reads the 404).
   if (backups) app.route('/backups/v1', createBackupRoutes(deps.db, deps.jwtSecret, backups));
+  // A server that writes none (tests, a DATA_DIR-less run) says so without a 404, which the admin's browser logs as an error.
+  else app.get('/backups/v1', (c) => c.body(null, 204));
   // Last: everything that is not an API is the site.
   if (deps.site) {
     const site = createSiteRoutes({

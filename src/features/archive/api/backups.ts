@@ -49,7 +49,8 @@ export async function fetchBackups(): Promise<BackupList | null> {
     if (new URL(base()).origin !== window.location.origin) return null;
     throw error;
   }
-  if (response.status === 404) return null;
+  // 204: a local server that writes no backups (server/app.ts).
+  if (response.status === 404 || response.status === 204) return null;
   if (!response.ok) throw await failure(response);
   return (await response.json()) as BackupList;
 }
