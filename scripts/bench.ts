@@ -24,7 +24,9 @@
  * costs a save (scripts/bench-revisions.ts), BENCH_ONLY=stats the reading
  * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=backup the
  * daily backup and its restore with 10,000 posts and 2,000 pictures
- * (scripts/bench-backup.ts).
+ * (scripts/bench-backup.ts), BENCH_ONLY=views a post that goes viral: view
+ * beacons beside its readers and her saves, on PGlite and on DATABASE_URL's
+ * PostgreSQL (scripts/bench-views.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -46,6 +48,7 @@ import { benchMail } from './bench-mail.ts';
 import { benchRevisions } from './bench-revisions.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
 import { benchStats } from './bench-stats.ts';
+import { benchViews, printViews, type ViewsFigures } from './bench-views.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -256,6 +259,21 @@ async function benchPage(url: string, siteDir: string) {
   }
 }
 
+/** The viral post on PGlite, then on PostgreSQL when DATABASE_URL names one, and both side by side. */
+async function benchViewsOnBoth(server: RunningServer, databaseUrl: string | undefined, dataDir: string) {
+  const all: ViewsFigures[] = [await benchViews(server)];
+  if (databaseUrl) {
+    const pg = await startServer({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'postgres-views'), databaseUrl, spaDir: path.join(dataDir, 'site') });
+    try {
+      all.push(await benchViews(pg));
+    } finally {
+      await pg.close();
+    }
+  }
+  console.log('A post that goes viral, side by side:');
+  printViews(all);
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journalist-site-bench-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -286,6 +304,10 @@ async function main() {
       await benchBackup();
       return;
     }
+    if (process.env.BENCH_ONLY === 'views') {
+      await benchViewsOnBoth(server, databaseUrl, dataDir);
+      return;
+    }
     const pglite = await benchReads(server);
     let postgres: ReadFigures[] | undefined;
     if (databaseUrl) {
@@ -306,6 +328,7 @@ async function main() {
     await benchRevisions(server);
     await benchStats(server);
     await benchBackup();
+    await benchViewsOnBoth(server, databaseUrl, dataDir);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {
