@@ -31,6 +31,7 @@ import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.t
 import { createRealtime } from './realtime/index.ts';
 import { startPublicationClock, type PublicationClock } from './publication/clock.ts';
 import { startStatsForgetting, type StatsForgetting } from './stats/forget-past.ts';
+import { viewBufferFor } from './stats/view-buffer.ts';
 import { TemplateError } from './site/template.ts';
 import { createQueueMailer } from './auth/mailer.ts';
 import { parseFrom, parseMailConfig, type MailConfig } from './mail/config.ts';
@@ -246,6 +247,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             http.closeIdleConnections?.();
           });
           if (holdsDataDir) forgetServerUrl(dataDir);
+          // The views answered and not yet written (issue 42): a clean stop loses none.
+          await viewBufferFor(db).close();
           await db.close();
         })();
         return closing;

@@ -27,6 +27,7 @@ import pg from 'pg';
 import { distDir } from '../../scripts/build.ts';
 import { onServer } from '../../server/db/on-server.ts';
 import { startServer, type StartOptions } from '../../server/index.ts';
+import { viewBufferFor } from '../../server/stats/view-buffer.ts';
 import { copyPgliteTemplate, createDatabaseFromTemplate, type TemplateSpec } from '../../server/db/testing/templates.ts';
 import { PROJECT_ROOT } from '../../server/config.ts';
 import type { AuthSettings } from '../../server/deps.ts';
@@ -84,7 +85,11 @@ export interface Backend {
   count(table: 'blog_posts' | 'site_settings' | 'user_roles'): Promise<number>;
   /** Raw HTTP to the backend, for what supabase-js cannot send (bad JSON, …). */
   request(pathAndQuery: string, init?: RequestInit & { token?: string }): Promise<Response>;
-  /** SQL straight on the backend's database as its owner (catalog checks only). */
+  /**
+   * SQL straight on the backend's database as its owner (catalog checks only),
+   * after the readers' view beacons answered so far are written (the server
+   * counts them in batches, issue 42), as her own reads of the numbers do.
+   */
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Which database this backend runs on. */
   readonly target: Target;
@@ -238,6 +243,7 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       return need().server.mailWorker.drain();
     },
     async sql(query, params) {
+      await viewBufferFor(need().server.db).flush();
       return (await need().server.db.query(query, params)).rows as never[];
     },
     request(pathAndQuery, init = {}) {
