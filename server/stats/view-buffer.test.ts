@@ -64,6 +64,8 @@ describe('the view buffer on PGlite', () => {
     expect(buffer.offer({ page: post }, { 'user-agent': AGENT })).toBe(false);
     expect(buffer.offer({ page: '/pt', referrer: 'https://t.co/x' }, { 'user-agent': AGENT })).toBe(false);
     expect(buffer.offer({ page: '/pt', other: 1 }, { 'user-agent': AGENT })).toBe(false);
+    // A header too long to hold in memory by the thousand: record_view, one at a time.
+    expect(buffer.offer({ page: '/pt' }, { 'user-agent': AGENT, 'sec-purpose': 'x'.repeat(2000) })).toBe(false);
     buffer.learnPublic(post);
     expect(buffer.offer({ page: post }, { 'user-agent': AGENT })).toBe(true);
     // Not a post of this database: the batch checks again and counts nothing.

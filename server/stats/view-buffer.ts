@@ -26,7 +26,9 @@ export const FLUSH_EVERY_MS = 250;
 /** A batch is written at once when this many views wait. */
 export const FLUSH_AT = 500;
 /** Past this many views waiting (the database stalled for minutes), a beacon is refused with 503 rather than kept. */
-export const MAX_WAITING = 50_000;
+export const MAX_WAITING = 20_000;
+/** A kept header longer than this sends the beacon the old way: memory stays bounded (20,000 × 5 × 1 KB at most). record_view counts no user agent longer. */
+const MAX_HEADER = 1024;
 /** A post seen public by record_view is taken as public this long (the batch checks again). */
 export const PUBLIC_PAGE_MS = 60_000;
 
@@ -77,7 +79,12 @@ export class ViewBuffer {
     if (Object.keys(rest).length > 0 || typeof page !== 'string' || !this.knownPublic(page) || !acceptableReferrer(referrer)) return false;
     if (this.waiting.length >= MAX_WAITING) return 'full';
     const kept: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
+    for (const name of KEPT_HEADERS) {
+      const value = headers[name];
+      if (value === undefined) continue;
+      if (value.length > MAX_HEADER) return false;
+      kept[name] = value;
+    }
     this.waiting.push({ page, referrer: (referrer as string | null | undefined) ?? 'direto', headers: kept, at: new Date(this.now()).toISOString() });
     if (this.waiting.length >= FLUSH_AT) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.options.flushEveryMs ?? FLUSH_EVERY_MS).unref();
