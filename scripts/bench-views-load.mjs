@@ -7,6 +7,8 @@
  * workerData:
  * - { kind: 'readers', url, path, concurrency, seconds, firstAddress }: closed
  *   loop, `concurrency` readers each GETting `path` again as soon as answered;
+ * - { kind: 'readers', url, path, rate, seconds, firstAddress }: open loop,
+ *   `rate` readers a second, each never seen before (a shared post's readers);
  * - { kind: 'beacons', url, rate, seconds, body, anonKey, firstAddress }:
  *   open loop, `rate` view beacons a second whatever the answers, each from
  *   a reader never seen before.
@@ -34,10 +36,10 @@ function send(i, method, path, headers, body) {
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - start }));
-        res.on('error', () => resolve({ status: 'error', ms: performance.now() - start }));
+        res.on('error', (e) => resolve({ status: `error ${e.code ?? e.message}`, ms: performance.now() - start }));
       },
     );
-    req.on('error', () => resolve({ status: 'error', ms: performance.now() - start }));
+    req.on('error', (e) => resolve({ status: `error ${e.code ?? e.message}`, ms: performance.now() - start }));
     req.end(body);
   });
 }
@@ -52,7 +54,27 @@ const note = (answer) => {
 const started = performance.now();
 const end = started + seconds * 1000;
 
-if (kind === 'readers') {
+/** `rate` requests a second on time, whatever the answers (open loop). */
+async function openLoop(rate, request) {
+  const pending = [];
+  let sent = 0;
+  await new Promise((resolve) => {
+    const tick = setInterval(() => {
+      const now = performance.now();
+      const due = Math.min(rate * seconds, Math.floor(((Math.min(now, end) - started) / 1000) * rate));
+      while (sent < due) pending.push(request(sent++).then(note));
+      if (now >= end) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 2);
+  });
+  await Promise.all(pending);
+}
+
+if (kind === 'readers' && workerData.rate) {
+  await openLoop(workerData.rate, (i) => send(i, 'GET', workerData.path, { 'Accept-Encoding': 'br' }));
+} else if (kind === 'readers') {
   let n = 0;
   await Promise.all(
     Array.from({ length: workerData.concurrency }, async () => {
@@ -67,20 +89,7 @@ if (kind === 'readers') {
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(body)),
   };
-  const pending = [];
-  let sent = 0;
-  await new Promise((resolve) => {
-    const tick = setInterval(() => {
-      const now = performance.now();
-      const due = Math.min(workerData.rate * seconds, Math.floor(((Math.min(now, end) - started) / 1000) * workerData.rate));
-      while (sent < due) pending.push(send(sent++, 'POST', '/rest/v1/rpc/record_view', headers, body).then(note));
-      if (now >= end) {
-        clearInterval(tick);
-        resolve();
-      }
-    }, 2);
-  });
-  await Promise.all(pending);
+  await openLoop(workerData.rate, (i) => send(i, 'POST', '/rest/v1/rpc/record_view', headers, body));
 }
 
 parentPort.postMessage({ latencies, statuses, seconds: (performance.now() - started) / 1000 });

@@ -22,6 +22,8 @@ const RATE = Number(process.env.BENCH_VIEWS_RATE ?? 300);
 const FLOOD_SECONDS = Number(process.env.BENCH_VIEWS_SECONDS ?? 60);
 const REST_SECONDS = Number(process.env.BENCH_VIEWS_REST_SECONDS ?? 15);
 const READERS = 5;
+/** The second measure: readers arriving as a shared post's do, one page read a second for each beacon (open loop). */
+const OPEN_SECONDS = Number(process.env.BENCH_VIEWS_OPEN_SECONDS ?? 30);
 const SAVE_EVERY_MS = 500;
 const HOSTED_CALLS = 300;
 
@@ -42,6 +44,8 @@ export interface ViewsFigures {
   database: string;
   rest: { page: Latency; save: Latency; saveFailed: number; load: string };
   flood: { beacons: Latency; page: Latency; save: Latency; saveFailed: number; load: string; fivexx: number; other: Record<string, number> };
+  /** The same post page read by RATE new readers a second (open loop), alone and beside RATE beacons a second. */
+  open: { rest: Latency; flood: Latency; beacons: Latency; fivexx: number };
   answered: number;
   counted: number;
   /** ms per call: hosted's record_view in a transaction of its own; the local batch per view. */
@@ -148,7 +152,16 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
   const floodSaves = saves(server, token, draft!.id, floodReaders);
   const [sent, flood, floodSaveTimes] = await Promise.all([beacons, floodReaders, floodSaves]);
 
-  const answered = sent.statuses['204'] ?? 0;
+  // The viral shape itself: as many new readers a second as beacons, alone then with the beacons.
+  const openRest = await load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS / 2, firstAddress: 40 });
+  const [openBeacons, openFlood] = await Promise.all([
+    load({ kind: 'beacons', url: server.url, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 60, anonKey: server.anonKey, body: JSON.stringify({ page: post!.id, referrer: 't.co' }) }),
+    load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 80 }),
+  ]);
+  const fivexxOf = (...loads: Load[]) =>
+    loads.flatMap((l) => Object.entries(l.statuses)).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0);
+
+  const answered = (sent.statuses['204'] ?? 0) + (openBeacons.statuses['204'] ?? 0);
   const counted = (await viewsToday(server, token)) - before;
   const pageStatuses = flood.statuses;
   const fivexx = Object.entries(sent.statuses).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0)
@@ -172,6 +185,12 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
       fivexx,
       other,
     },
+    open: {
+      rest: latency(openRest.latencies, openRest.seconds),
+      flood: latency(openFlood.latencies, openFlood.seconds),
+      beacons: latency(openBeacons.latencies, openBeacons.seconds),
+      fivexx: fivexxOf(openRest, openFlood, openBeacons),
+    },
     answered,
     counted,
     hostedCallMs: hosted,
@@ -193,7 +212,10 @@ export function printViews(all: ViewsFigures[]): void {
     ['post page during the flood', (f) =>
       `${f.flood.page.rate.toFixed(0)} pages/s, p50 ${ms(f.flood.page.p50)} (${times(f.flood.page.p50, f.rest.page.p50)}), p99 ${ms(f.flood.page.p99)} (${times(f.flood.page.p99, f.rest.page.p99)}) (target ≤ ×1.2)`],
     ['her save during the flood', (f) => `${ms(f.flood.save.p50)} (${times(f.flood.save.p50, f.rest.save.p50)}), p99 ${ms(f.flood.save.p99)}, ${f.flood.saveFailed} of ${f.flood.save.n} failed (target p50 ≤ ×1.5)`],
-    ['views counted / beacons answered', (f) => `${f.counted} / ${f.answered}${f.counted === f.answered ? ' (all)' : ` (${f.answered - f.counted} lost)`}`],
+    [`post page, ${RATE} new readers/s, at rest`, (f) => `p50 ${ms(f.open.rest.p50)}, p99 ${ms(f.open.rest.p99)} (${f.open.rest.n} pages)`],
+    [`  beside ${RATE} beacons/s (${OPEN_SECONDS} s)`, (f) =>
+      `p50 ${ms(f.open.flood.p50)} (${times(f.open.flood.p50, f.open.rest.p50)}), p99 ${ms(f.open.flood.p99)} (${times(f.open.flood.p99, f.open.rest.p99)}) (target ≤ ×1.2); beacons p50 ${ms(f.open.beacons.p50)}, p99 ${ms(f.open.beacons.p99)}; 5xx ${f.open.fivexx}`],
+    ['views counted / beacons answered (both floods)', (f) => `${f.counted} / ${f.answered}${f.counted === f.answered ? ' (all)' : ` (${f.answered - f.counted} lost)`}`],
     ['5xx; other answers', (f) => `${f.flood.fivexx}; ${JSON.stringify(f.flood.other)}`],
     ['hosted: record_view per call (own transaction)', (f) => ms(f.hostedCallMs)],
   ];
