@@ -575,6 +575,48 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      clip_job_fail: {
+        Args: {
+          job_id: string;
+          reason: string;
+          retry_at?: string;
+        };
+        Returns: unknown;
+      };
+      clip_job_finish: {
+        Args: {
+          job_id: string;
+          new_clips: Json;
+          copy: Json;
+          job_result: Json;
+        };
+        Returns: Json;
+      };
+      clip_jobs_claim: {
+        Args: {
+          max_jobs?: number;
+        };
+        Returns: Database['public']['Tables']['clip_jobs']['Row'][];
+      };
+      clip_link_checked: {
+        Args: {
+          clip_id: string;
+          ok: boolean;
+          reason?: string;
+        };
+        Returns: string;
+      };
+      clip_links_due: {
+        Args: {
+          every_clip?: boolean;
+          max_clips?: number;
+        };
+        Returns: {
+          id: string;
+          url: string;
+          link_status: string;
+        }[];
+      };
       create_review_link: {
         Args: {
           post_id: string;
