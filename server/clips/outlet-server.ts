@@ -40,13 +40,16 @@ export async function startOutletServer(extraHosts: string[] = []): Promise<Outl
     const u = new URL(o.url);
     return [`${u.hostname}${u.pathname}`, o.file];
   }));
+  const byPath = new Map(savedOutlets.map((o) => [new URL(o.url).pathname, o.file]));
   const routes: Route[] = [];
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     requests.push(`${host}${req.url}`);
     for (const route of routes) if (route(req, res) !== false && res.headersSent) return;
-    const file = pages.get(`${host}${new URL(req.url ?? '/', 'http://x').pathname}`);
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    // 127.0.0.1 (OUTBOUND_ALLOW_HOSTS in a child process, which has no test DNS): by path alone.
+    const file = pages.get(`${host}${pathname}`) ?? (host === '127.0.0.1' ? byPath.get(pathname) : undefined);
     if (!file) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(gunzipSync(readFileSync(path.join(OUTLETS_DIR, `${file}.html.gz`))));
   });
