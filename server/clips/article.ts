@@ -58,7 +58,7 @@ export async function storeCopy(client: SupabaseClient, fetch: ClipsFetch, clipI
       if (picture?.ok && ext) {
         const bytes = new Uint8Array(await picture.arrayBuffer());
         const path = `${clipId}/${randomUUID()}.${ext}`;
-        const { error } = await client.storage.from('clip-files').upload(path, bytes, { contentType: `image/${ext === 'jpg' ? 'jpeg' : ext}` });
+        const error = await upload(client, 'clip-files', path, bytes, `image/${ext === 'jpg' ? 'jpeg' : ext}`);
         if (error) throw new Error(`A imagem não pôde ser guardada: ${error.message}`);
         objects.push({ bucket: 'clip-files', path });
         picturePath = path;
@@ -68,7 +68,7 @@ export async function storeCopy(client: SupabaseClient, fetch: ClipsFetch, clipI
       }
     }
     const pagePath = `${clipId}/${randomUUID()}.html.gz`;
-    const { error } = await client.storage.from('clip-pages').upload(pagePath, gzipSync(article.html), { contentType: 'application/gzip' });
+    const error = await upload(client, 'clip-pages', pagePath, gzipSync(article.html), 'application/gzip');
     if (error) throw new Error(`A página não pôde ser guardada: ${error.message}`);
     objects.push({ bucket: 'clip-pages', path: pagePath });
     return {
@@ -79,6 +79,19 @@ export async function storeCopy(client: SupabaseClient, fetch: ClipsFetch, clipI
   } catch (error) {
     await removeObjects(client, objects);
     throw error;
+  }
+}
+
+/**
+ * An upload, sent again when the connection failed (a kept-alive socket the
+ * server had just closed, as decision 272 met): the name is new and random,
+ * so the second try (upsert) cannot overwrite anything else.
+ */
+async function upload(client: SupabaseClient, bucket: string, path: string, body: Uint8Array, contentType: string) {
+  for (let attempt = 1; ; attempt++) {
+    const { error } = await client.storage.from(bucket).upload(path, body, { contentType, upsert: attempt > 1 });
+    if (!error) return;
+    if (attempt >= 3 || !/fetch failed|ECONNRESET|socket/i.test(error.message)) return error;
   }
 }
 
