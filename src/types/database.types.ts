@@ -357,7 +357,7 @@ export type Database = {
           outlet_logo_url?: string | null;
           published_on?: string | null;
           show_archive?: boolean;
-          slug: string;
+          slug?: string;
           source?: string;
           status?: string;
           summary?: string | null;
@@ -616,6 +616,16 @@ export type Database = {
           url: string;
           link_status: string;
         }[];
+      };
+      clips_backup: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
+      };
+      clips_restore: {
+        Args: {
+          backup: Json;
+        };
+        Returns: Json;
       };
       create_review_link: {
         Args: {

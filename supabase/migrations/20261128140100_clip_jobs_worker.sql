@@ -169,3 +169,7 @@ revoke execute on function public.clip_jobs_claim(integer), public.clip_job_fini
 grant execute on function public.clip_jobs_claim(integer), public.clip_job_finish(uuid, jsonb, jsonb, jsonb),
   public.clip_job_fail(uuid, text, timestamptz), public.clip_links_due(boolean, integer),
   public.clip_link_checked(uuid, boolean, text) to service_role;
+
+-- a clip's slug is the database's to make (clips_assign_slug): blank by default,
+-- so the api's insert types do not ask the admin screen for one.
+alter table public.clips alter column slug set default '';

@@ -34,7 +34,7 @@ describe.each(targets)('the clips worker on $name', (target) => {
   });
 
   const ask = async (kind: string, input: string | null, options: Record<string, unknown> = {}, clipId?: string) => {
-    const { data, error } = await admin.client.from('clip_jobs').insert({ batch: randomUUID(), kind, input, options, clip_id: clipId ?? null }).select('id').single();
+    const { data, error } = await admin.client.from('clip_jobs').insert({ batch: randomUUID(), kind, input, options: options as never, clip_id: clipId ?? null }).select('id').single();
     if (error) throw new Error(error.message);
     await backend.clipsWorker.drain();
     return (await admin.client.from('clip_jobs').select('state, result, error, clip_id').eq('id', data!.id).single()).data!;

@@ -429,6 +429,8 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now',
       ]);
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
+        // her clips' backup and restore check is_admin() and her second factor themselves (issue 43).
+        'clips_backup', 'clips_restore',
         'create_review_link', 'ensure_translation_group', 'has_required_aal', 'import_corrections', 'import_posts', 'import_revisions', 'is_admin',
         // her functions check is_admin() themselves, or run as the caller under row level security.
         'newsletter_backup_subscribers', 'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers',
