@@ -23,7 +23,8 @@ export interface CsvRefusal {
   reason: string;
 }
 
-const HEADERS: Record<string, keyof typeof FIELDS> = {
+type Field = 'title' | 'outlet' | 'date' | 'address' | 'language' | 'summary';
+const HEADERS: Record<string, Field> = {
   title: 'title', titulo: 'title', 'título': 'title',
   outlet: 'outlet', veiculo: 'outlet', 'veículo': 'outlet',
   date: 'date', data: 'date',
@@ -31,7 +32,6 @@ const HEADERS: Record<string, keyof typeof FIELDS> = {
   language: 'language', idioma: 'language', lingua: 'language', 'língua': 'language',
   summary: 'summary', resumo: 'summary',
 };
-const FIELDS = { title: 1, outlet: 1, date: 1, address: 1, language: 1, summary: 1 };
 
 function parseDate(raw: string): string | null | undefined {
   if (!raw) return null;

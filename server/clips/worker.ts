@@ -42,7 +42,7 @@ export async function runJob(client: SupabaseClient, fetch: ClipsFetch, job: Cli
     const message = error instanceof Error ? error.message : String(error);
     const retryAt = error instanceof PublicFetchError && error.code === 'busy' ? error.retryAt : undefined;
     const { error: recordError } = await client.rpc('clip_job_fail', { job_id: job.id, reason: message, retry_at: retryAt?.toISOString() ?? null });
-    if (recordError) throw new Error(recordError.message);
+    if (recordError) throw new Error(recordError.message, { cause: error });
     return retryAt ? 'later' : 'failed';
   }
 }
