@@ -22,7 +22,8 @@
  * import's figures (scripts/bench-import.ts), BENCH_ONLY=mail the newsletter's
  * (scripts/bench-mail.ts), BENCH_ONLY=revisions what keeping every version
  * costs a save (scripts/bench-revisions.ts), BENCH_ONLY=stats the reading
- * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=backup the
+ * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=clips importing
+ * 1,000 clips from a feed (scripts/bench-clips.ts), BENCH_ONLY=backup the
  * daily backup and its restore with 10,000 posts and 2,000 pictures
  * (scripts/bench-backup.ts), BENCH_ONLY=views a post that goes viral: view
  * beacons beside its readers and her saves, on PGlite and on DATABASE_URL's
@@ -45,6 +46,7 @@ import { benchAdminCheck } from './bench-admin-check.ts';
 import { benchBackup } from './bench-backup.ts';
 import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
+import { benchClips } from './bench-clips.ts';
 import { benchRevisions } from './bench-revisions.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
 import { benchStats } from './bench-stats.ts';
@@ -301,6 +303,10 @@ async function main() {
       await benchStats(server);
       return;
     }
+    if (process.env.BENCH_ONLY === 'clips') {
+      await benchClips(server);
+      return;
+    }
     if (process.env.BENCH_ONLY === 'backup') {
       await benchBackup();
       return;
@@ -330,6 +336,7 @@ async function main() {
     await benchStats(server);
     await benchBackup();
     await benchViewsOnBoth(server, databaseUrl, dataDir);
+    await benchClips(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

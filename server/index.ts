@@ -37,6 +37,8 @@ import { createQueueMailer } from './auth/mailer.ts';
 import { parseFrom, parseMailConfig, type MailConfig } from './mail/config.ts';
 import { createTransport } from './mail/transport/index.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
+import { startLocalClipsWorker, type ClipsWorkerStart } from './clips/local.ts';
+import type { ClipsWorker } from './clips/worker.ts';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 8080. */
@@ -79,6 +81,12 @@ export interface StartOptions {
    * checkMs: how often it looks (tests shorten it).
    */
   backup?: (BackupConfig & { checkMs?: number }) | undefined;
+  /**
+   * The clips worker (server/clips/, issue 43): fetches what the admin's
+   * clip jobs ask, through the outbound module. allowHosts is
+   * OUTBOUND_ALLOW_HOSTS; resolver is for tests only. Off when undefined.
+   */
+  clips?: ClipsWorkerStart | undefined;
 }
 
 export interface RunningServer {
@@ -101,6 +109,8 @@ export interface RunningServer {
   mailDescription: string;
   /** The daily backup, when options.backup was given (tests move the site's clock and call check()). */
   backups: BackupScheduler | undefined;
+  /** The clips worker, when options.clips was given (tests call drain() and checkLinks()). */
+  clipsWorker: ClipsWorker | undefined;
   /** Stops listening, then closes the database (and releases the data directory). */
   close(): Promise<void>;
 }
@@ -210,6 +220,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // The embedded database is this process's alone: no other worker can hold a claim.
       exclusive: !options.databaseUrl,
     });
+    const clipsWorker = options.clips
+      ? startLocalClipsWorker(options.clips, { url: urlFor(host, port), serviceRoleKey: keys.serviceRoleKey, siteUrl: options.siteUrl ?? apiExternalUrl })
+      : undefined;
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
     if (holdsDataDir) recordServerUrl(dataDir, urlFor(host, port));
@@ -227,10 +240,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       mailWorker,
       mailDescription: transport.description,
       backups,
+      clipsWorker,
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop(), backups?.stop()]);
+          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop(), backups?.stop(), clipsWorker?.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past

@@ -97,6 +97,8 @@ export interface Backend {
   readonly dataDir: string;
   /** Resolves once the mail worker found nothing more to send. */
   drainMail(): Promise<void>;
+  /** The clips worker (options.clips only). */
+  readonly clipsWorker: NonNullable<Awaited<ReturnType<typeof startServer>>['clipsWorker']>;
 }
 
 export function newClient(url: string, key: string): Client {
@@ -147,6 +149,8 @@ export interface BackendOptions {
   mail?: StartOptions['mail'];
   /** Migrate and seed a new database instead of copying the run's template: a second, separate install. */
   newInstall?: boolean;
+  /** The clips worker's options, asked when the server starts (a test's outlet server is up by then). */
+  clips?: () => StartOptions['clips'];
 }
 
 export function useBackend(target: Target, options: BackendOptions = {}): Backend {
@@ -178,6 +182,7 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       siteUrl: options.siteUrl,
       auth: options.auth,
       mail: options.mail,
+      clips: options.clips?.(),
       // As `supabase db push` runs them on a hosted project: as a postgres that is no superuser (issue 22).
       migrationRole: target.name === 'PostgreSQL' ? HOSTED_MIGRATION_ROLE : undefined,
     });
@@ -200,6 +205,11 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
     get dataDir() {
       if (!dataDir) throw new Error('The backend is not started: use the harness inside tests and hooks.');
       return dataDir;
+    },
+    get clipsWorker() {
+      const worker = need().server.clipsWorker;
+      if (!worker) throw new Error('Start the backend with options.clips to have a clips worker.');
+      return worker;
     },
     get url() {
       return need().server.url;
