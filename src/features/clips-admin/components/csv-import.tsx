@@ -4,6 +4,7 @@ import { Input } from '@/components/ui/input';
 import { FormField } from '@/features/admin/components/form-field';
 import { adminText } from '@/lib/i18n-admin';
 import { describeFailure } from '../api/clip-error';
+import { readText } from '@/features/newsletter/lib/read-text';
 import { submitJobs } from '../api/jobs';
 import { BatchProgress } from './batch-progress';
 import { FailureAlert } from './failure-alert';
@@ -23,7 +24,7 @@ export function CsvImport() {
     event.preventDefault();
     if (!file) return setError(t.csvNoFile);
     if (file.size > MAX_CSV_BYTES) return setError(t.csvTooBig);
-    const text = await file.text();
+    const text = await readText(file);
     // A spreadsheet or a picture chosen by mistake: zero bytes never occur in a text CSV.
     if (text.includes('\u0000')) return setError(t.csvNotText);
     setError(undefined);
