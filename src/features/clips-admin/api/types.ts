@@ -36,8 +36,8 @@ export interface Clip {
   link_error: string | null;
   created_at: string;
   updated_at: string;
-  /** The embedded copy (PostgREST resource embedding): one row or none. */
-  clip_copies?: { fetched_at: string } | { fetched_at: string }[] | null;
+  /** When its archived copy was made (read from clip_copies), null without one: not a column of clips. */
+  copied_at: string | null;
 }
 
 export type JobKind = 'preview' | 'add' | 'feed' | 'csv' | 'archive' | 'check';

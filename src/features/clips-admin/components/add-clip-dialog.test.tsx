@@ -26,7 +26,8 @@ describe('"Adicionar publicação"', () => {
         summary: null,
       },
     });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' }), ADDRESS);
+    await user.click(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' }));
+    await user.paste(ADDRESS);
     await user.click(within(dialog).getByRole('button', { name: 'Buscar dados' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent('Buscando a página…');
     expect(calls.jobs).toEqual([[expect.objectContaining({ kind: 'preview', input: ADDRESS })]]);
@@ -40,7 +41,8 @@ describe('"Adicionar publicação"', () => {
     expect(within(dialog).getByText(/Confira os dados encontrados/)).toHaveFocus();
 
     // She completes what was missing and saves: the clip with her fields, then its copy is asked for.
-    await user.type(within(dialog).getByRole('textbox', { name: 'Resumo' }), 'Como os bancos digitais mudaram o varejo.');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Resumo' }));
+    await user.paste('Como os bancos digitais mudaram o varejo.');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Publicação adicionada')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -70,7 +72,8 @@ describe('"Adicionar publicação"', () => {
   it('says why the page could not be read, keeps the address, and lets her fill the clip by hand', async () => {
     const { user, dialog, control, calls } = await openAdd();
     control.worker = () => ({ state: 'failed', error: 'Endereço recusado: aponta para uma rede privada.' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' }), ADDRESS);
+    await user.click(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' }));
+    await user.paste(ADDRESS);
     await user.click(within(dialog).getByRole('button', { name: 'Buscar dados' }));
     expect(await within(dialog).findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
       'Não foi possível ler a página: Endereço recusado: aponta para uma rede privada. Você pode preencher à mão.',
@@ -78,7 +81,8 @@ describe('"Adicionar publicação"', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' })).toHaveValue(ADDRESS);
     await user.click(within(dialog).getByRole('button', { name: 'Preencher à mão' }));
     expect(within(dialog).getByRole('textbox', { name: 'Endereço do original' })).toHaveValue(ADDRESS);
-    await user.type(within(dialog).getByRole('textbox', { name: /Título/ }), 'Uma matéria que saiu do ar');
+    await user.click(within(dialog).getByRole('textbox', { name: /Título/ }));
+    await user.paste('Uma matéria que saiu do ar');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(calls.inserts).toHaveLength(1));
     expect(calls.inserts[0]).toMatchObject({ url: ADDRESS, title: 'Uma matéria que saiu do ar', kind: 'web', source: 'manual' });
@@ -86,7 +90,8 @@ describe('"Adicionar publicação"', () => {
 
   it('refuses what is not an address before asking the server anything', async () => {
     const { user, dialog, calls } = await openAdd();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' }), 'ftp://example.com/a.pdf');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' }));
+    await user.paste('ftp://example.com/a.pdf');
     await user.click(within(dialog).getByRole('button', { name: 'Buscar dados' }));
     const field = within(dialog).getByRole('textbox', { name: 'Endereço da matéria' });
     expect(field).toHaveAccessibleDescription('Informe um endereço completo, começando com http:// ou https://.');
@@ -97,12 +102,15 @@ describe('"Adicionar publicação"', () => {
   it('saves a clip typed by hand without an address (no job), and asks for the title first', async () => {
     const { user, dialog, calls } = await openAdd();
     await user.click(within(dialog).getByRole('button', { name: 'Preencher à mão' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Veículo' }), 'Jornal do Commercio');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Veículo' }));
+    await user.paste('Jornal do Commercio');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(within(dialog).getByRole('textbox', { name: /Título/ })).toHaveAccessibleDescription('Informe o título.');
     expect(calls.inserts).toEqual([]);
-    await user.type(within(dialog).getByRole('textbox', { name: /Título/ }), 'A cheia de 1996');
-    await user.type(within(dialog).getByLabelText('Data de publicação'), '1996-02-14');
+    await user.click(within(dialog).getByRole('textbox', { name: /Título/ }));
+    await user.paste('A cheia de 1996');
+    await user.click(within(dialog).getByLabelText('Data de publicação'));
+    await user.paste('1996-02-14');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'hidden');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(calls.inserts).toHaveLength(1));
@@ -123,10 +131,13 @@ describe('"Adicionar publicação"', () => {
     const { user } = await renderClipsTab();
     await user.click(screen.getByRole('button', { name: 'Adicionar publicação' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar publicação' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' }), ADDRESS);
+    await user.click(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' }));
+    await user.paste(ADDRESS);
     await user.click(within(dialog).getByRole('button', { name: 'Preencher à mão' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /Título/ }), 'De novo');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Resumo' }), 'Um resumo longo que ela escreveu.');
+    await user.click(within(dialog).getByRole('textbox', { name: /Título/ }));
+    await user.paste('De novo');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Resumo' }));
+    await user.paste('Um resumo longo que ela escreveu.');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Já existe uma publicação com este endereço.');
     expect(within(dialog).getByRole('textbox', { name: /Título/ })).toHaveValue('De novo');

@@ -2,7 +2,7 @@ import { AlertTriangle, ExternalLink } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { adminText } from '@/lib/i18n-admin';
 import type { Clip } from '../api/types';
-import { copyFetchedAt, hasCopy } from '../lib/clip-facts';
+import { hasCopy } from '../lib/clip-facts';
 import { formatDay, formatInstant } from '../lib/format-day';
 import { ClipToggle } from './clip-toggle';
 import { DeleteClipButton } from './delete-clip-button';
@@ -12,7 +12,7 @@ import { RefreshCopyButton } from './refresh-copy-button';
 /** One clip of the list: what it is, where it stands (status, link, copy), and what she can do with it. */
 export function ClipRow({ clip }: { clip: Clip }) {
   const t = adminText.clips;
-  const copiedAt = copyFetchedAt(clip);
+  const copiedAt = clip.copied_at;
   const facts = [clip.outlet ?? t.noOutlet, clip.published_on ? formatDay(clip.published_on) : t.noDate, t.languageName[clip.language]];
   return (
     <li className="grid gap-3 rounded-lg border border-stone-200 bg-white p-4">

@@ -15,8 +15,10 @@ describe('"Adicionar impresso"', () => {
   it('uploads the printed page to clip-files and saves the print clip naming it, with her fields', async () => {
     const { user, dialog, calls } = await openPrint();
     await user.upload(within(dialog).getByLabelText(/Arquivo \(PDF/), pdf());
-    await user.type(within(dialog).getByRole('textbox', { name: /Título/ }), 'Eleições de 1994');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Veículo' }), 'Jornal do Brasil');
+    await user.click(within(dialog).getByRole('textbox', { name: /Título/ }));
+    await user.paste('Eleições de 1994');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Veículo' }));
+    await user.paste('Jornal do Brasil');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(calls.inserts).toHaveLength(1));
     expect(calls.uploads).toEqual([expect.stringMatching(/^print\/[0-9a-f-]{36}\.pdf$/)]);
@@ -29,7 +31,8 @@ describe('"Adicionar impresso"', () => {
     // The picker's filter is only a hint: "All files" lets her choose anything.
     const docx = new File(['x'], 'a.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     fireEvent.change(within(dialog).getByLabelText(/Arquivo \(PDF/), { target: { files: [docx] } });
-    await user.type(within(dialog).getByRole('textbox', { name: /Título/ }), 'Eleições de 1994');
+    await user.click(within(dialog).getByRole('textbox', { name: /Título/ }));
+    await user.paste('Eleições de 1994');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(within(dialog).getByLabelText(/Arquivo \(PDF/)).toHaveAccessibleDescription('Envie um PDF ou uma imagem JPEG, PNG ou WebP.');
     expect(within(dialog).getByRole('textbox', { name: /Título/ })).toHaveValue('Eleições de 1994');
@@ -40,7 +43,8 @@ describe('"Adicionar impresso"', () => {
     const { user, dialog, calls, control } = await openPrint();
     control.refuseInsert = { status: 403, code: '42501', message: 'new row violates row-level security policy for table "clips"' };
     await user.upload(within(dialog).getByLabelText(/Arquivo \(PDF/), pdf());
-    await user.type(within(dialog).getByRole('textbox', { name: /Título/ }), 'Eleições de 1994');
+    await user.click(within(dialog).getByRole('textbox', { name: /Título/ }));
+    await user.paste('Eleições de 1994');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Você não tem permissão para isso.');
     expect(calls.removed).toEqual([{ prefixes: [calls.uploads[0]] }]);

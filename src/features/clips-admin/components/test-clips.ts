@@ -36,13 +36,16 @@ export function buildClip(overrides: Partial<Clip> = {}): Clip {
     link_error: null,
     created_at: '2026-11-01T12:00:00+00:00',
     updated_at: '2026-11-01T12:00:00+00:00',
-    clip_copies: null,
+    copied_at: null,
     ...overrides,
   };
 }
 
 /** What the fake worker makes of a job once it has been read waiting: its end state, result and error. */
 export type Worker = (job: ClipJob) => Pick<ClipJob, 'state'> & Partial<Pick<ClipJob, 'result' | 'error'>>;
+
+/** The shared PostgREST helpers take plain records; these rows are typed interfaces. */
+const select = <T,>(rows: T[], url: URL) => selectRows(rows as unknown as Record<string, unknown>[], url) as unknown as T[];
 
 const idOf = (request: Request) => new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '') ?? '';
 
@@ -65,7 +68,8 @@ export function serveClips(initial: Clip[] = [], feeds: ClipFeed[] = []) {
   const control: { worker: Worker; refuseInsert?: { status: number; code: string; message: string } } = {
     worker: () => ({ state: 'done', result: {} }),
   };
-  const answerClips = ({ request }: { request: Request }) => pgrstAnswer(request, selectRows(state.clips, new URL(request.url)));
+  const answerClips = ({ request }: { request: Request }) =>
+    pgrstAnswer(request, select(state.clips, new URL(request.url)).map(({ copied_at: _, ...row }) => row));
   server.use(
     http.get(restUrl('clips'), answerClips),
     http.head(restUrl('clips'), answerClips),
@@ -112,15 +116,18 @@ export function serveClips(initial: Clip[] = [], feeds: ClipFeed[] = []) {
       return HttpResponse.json(made, { status: 201 });
     }),
     http.get(restUrl('clip_jobs'), ({ request }) => {
-      const rows = selectRows(state.jobs, new URL(request.url));
+      const rows = select(state.jobs, new URL(request.url));
       for (const job of rows) {
         const reads = (state.reads.get(job.id) ?? 0) + 1;
         state.reads.set(job.id, reads);
         if (reads === 2 && job.state === 'queued') Object.assign(job, { result: null, error: null }, control.worker(job));
       }
-      return pgrstAnswer(request, rows.map((job) => ({ ...job })));
+      return pgrstAnswer(request, rows.map((job) => ({ ...job }) as Record<string, unknown>));
     }),
-    http.get(restUrl('clip_feeds'), ({ request }) => pgrstAnswer(request, selectRows(state.feeds, new URL(request.url)))),
+    http.get(restUrl('clip_copies'), ({ request }) =>
+      pgrstAnswer(request, state.clips.filter((c) => c.copied_at).map((c) => ({ clip_id: c.id, fetched_at: c.copied_at }))),
+    ),
+    http.get(restUrl('clip_feeds'), ({ request }) => pgrstAnswer(request, select(state.feeds, new URL(request.url)) as unknown as Record<string, unknown>[])),
     http.post(`${SUPABASE_URL}/storage/v1/object/clip-files/*`, ({ request }) => {
       const path = new URL(request.url).pathname.split('/clip-files/')[1]!;
       calls.uploads.push(path);
