@@ -81,6 +81,8 @@ describe('"Adicionar publicação"', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Endereço da matéria' })).toHaveValue(ADDRESS);
     await user.click(within(dialog).getByRole('button', { name: 'Preencher à mão' }));
     expect(within(dialog).getByRole('textbox', { name: 'Endereço do original' })).toHaveValue(ADDRESS);
+    // She goes on typing where the form starts.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Endereço do original' })).toHaveFocus());
     await user.click(within(dialog).getByRole('textbox', { name: /Título/ }));
     await user.paste('Uma matéria que saiu do ar');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));

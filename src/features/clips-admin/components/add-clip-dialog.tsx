@@ -48,12 +48,14 @@ function AddClipContent({ onDone }: { onDone: () => void }) {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const formTop = useRef<HTMLParagraphElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   const showForm = (next: ClipFormValues, found: boolean) => {
     setValues(next);
     setPreviewed(found);
     setStep('form');
-    requestAnimationFrame(() => formTop.current?.focus());
+    // Found: she reads the note first; by hand: she starts typing in the first field.
+    requestAnimationFrame(() => (found ? formTop.current : form.current?.querySelector('input'))?.focus());
   };
 
   const fetchPage = async (event: FormEvent) => {
@@ -128,13 +130,12 @@ function AddClipContent({ onDone }: { onDone: () => void }) {
           </DialogFooter>
         </form>
       ) : (
-        <form noValidate onSubmit={save} className="grid gap-4">
+        <form ref={form} noValidate onSubmit={save} className="grid gap-4">
           {previewed && (
             <p ref={formTop} tabIndex={-1} className="text-sm text-stone-700 focus-visible:outline-2 focus-visible:outline-stone-900">
               {t.add.found}
             </p>
           )}
-          {!previewed && <p ref={formTop} tabIndex={-1} className="sr-only">{t.add.title}</p>}
           {saveError && <FailureAlert message={saveError} />}
           <ClipForm values={values} errors={errors} onChange={setValues} disabled={saving} />
           <DialogFooter>
