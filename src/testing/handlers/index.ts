@@ -2,6 +2,7 @@ import type { RequestHandler, WebSocketHandler } from 'msw';
 import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { backupsHandlers } from './backups';
+import { clipsHandlers } from './clips';
 import { postsHandlers } from './posts';
 import { realtimeHandlers } from './realtime';
 import { settingsHandlers } from './settings';
@@ -17,4 +18,5 @@ export const handlers: (RequestHandler | WebSocketHandler)[] = [
   ...realtimeHandlers,
   ...statsHandlers,
   ...backupsHandlers,
+  ...clipsHandlers,
 ];
