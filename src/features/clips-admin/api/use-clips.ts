@@ -15,4 +15,5 @@ export async function countDeadClips(): Promise<number> {
   return answer.count ?? 0;
 }
 
-export const useDeadCount = () => useQuery({ queryKey: [...clipKeys.all, 'dead-count'], queryFn: countDeadClips, retry: false });
+export const useDeadCount = () =>
+  useQuery({ queryKey: [...clipKeys.all, 'dead-count'], queryFn: countDeadClips, retry: false, staleTime: 60_000, refetchOnWindowFocus: false });
