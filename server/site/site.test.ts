@@ -68,6 +68,8 @@ const renderer: SiteRenderer = {
     return { type: 'div', props: { style: { display: 'flex', backgroundColor: '#faf7f2', width: '100%', height: '100%' } } };
   },
   publishedPosts: async () => [],
+  clipsFeed: async () => '<rss/>',
+  clipCopyPaths: async () => [],
 };
 
 const host = (): SiteHost => ({
