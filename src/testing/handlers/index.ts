@@ -3,6 +3,7 @@ import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { backupsHandlers } from './backups';
 import { postsHandlers } from './posts';
+import { publicClipsHandlers } from './public-clips';
 import { realtimeHandlers } from './realtime';
 import { settingsHandlers } from './settings';
 import { statsHandlers } from './stats';
@@ -13,6 +14,7 @@ export const handlers: (RequestHandler | WebSocketHandler)[] = [
   ...authHandlers,
   ...adminHandlers,
   ...postsHandlers,
+  ...publicClipsHandlers,
   ...settingsHandlers,
   ...realtimeHandlers,
   ...statsHandlers,

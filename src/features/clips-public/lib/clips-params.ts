@@ -21,8 +21,8 @@ export const CLIPS_PARAMS: Record<Language, { outlet: string; year: string; page
 /** As the blog's listing: keeps a made-up ?pagina=99999999 from becoming a huge offset. */
 const MAX_PAGE = 10_000;
 
-/** An outlet's name is short; a longer value is nobody's, and would only multiply the server's kept pages. */
-const MAX_OUTLET = 120;
+/** As the column allows (clips_texts_bounded); a longer value is nobody's, and would only multiply the server's kept pages. */
+const MAX_OUTLET = 200;
 
 export function clipsViewFromParams(language: Language, params: URLSearchParams): ClipsView {
   const names = CLIPS_PARAMS[language];
