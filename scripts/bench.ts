@@ -22,7 +22,8 @@
  * import's figures (scripts/bench-import.ts), BENCH_ONLY=mail the newsletter's
  * (scripts/bench-mail.ts), BENCH_ONLY=revisions what keeping every version
  * costs a save (scripts/bench-revisions.ts), BENCH_ONLY=stats the reading
- * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=backup the
+ * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=clips-pages
+ * /pt/publicacoes with 5,000 clips beside /pt (scripts/bench-clips-pages.ts), BENCH_ONLY=backup the
  * daily backup and its restore with 10,000 posts and 2,000 pictures
  * (scripts/bench-backup.ts).
  *
@@ -41,6 +42,7 @@ import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { benchAdminCheck } from './bench-admin-check.ts';
 import { benchBackup } from './bench-backup.ts';
+import { benchClipsPages } from './bench-clips-pages.ts';
 import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
 import { benchRevisions } from './bench-revisions.ts';
@@ -282,6 +284,10 @@ async function main() {
       await benchStats(server);
       return;
     }
+    if (process.env.BENCH_ONLY === 'clips-pages') {
+      await benchClipsPages(server);
+      return;
+    }
     if (process.env.BENCH_ONLY === 'backup') {
       await benchBackup();
       return;
@@ -306,6 +312,7 @@ async function main() {
     await benchRevisions(server);
     await benchStats(server);
     await benchBackup();
+    await benchClipsPages(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

@@ -55,6 +55,17 @@ describe('static export', () => {
       .single();
     if (scheduleError) throw scheduleError;
     scheduled = later;
+    // Her published work (issue 43): a copy she shows, one she does not, a hidden clip.
+    const clips = [
+      { title: 'Clip com cópia exportada', url: 'https://outlet.example/a', outlet: 'Folha de S.Paulo', published_on: '2014-03-05', language: 'pt', slug: 'clip-com-copia', show_archive: true },
+      { title: 'Clip de cópia fechada', url: 'https://outlet.example/b', outlet: 'Folha de S.Paulo', language: 'pt', slug: 'clip-fechado' },
+      { title: 'Clip oculto no export', url: 'https://outlet.example/c', language: 'pt', slug: 'clip-oculto', status: 'hidden', show_archive: true },
+    ];
+    const { data: madeClips, error: clipsError } = await b.service.from('clips' as never).insert(clips as never).select('id, slug');
+    if (clipsError) throw clipsError;
+    const copies = (madeClips as { id: string; slug: string }[]).map((c) => ({ clip_id: c.id, text_markdown: `Texto de ${c.slug}.`, fetched_at: new Date().toISOString() }));
+    const { error: copiesError } = await b.service.from('clip_copies' as never).insert(copies as never);
+    if (copiesError) throw copiesError;
     const { data } = await b.service.from('blog_posts').select('id, title, language, slug, published');
     published = data!.filter((p) => p.published && p.id !== scheduled.id);
     drafts = data!.filter((p) => !p.published);
@@ -151,6 +162,22 @@ describe('static export', () => {
     // The browser reads the post from the project with the token of its address.
     const assets = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js'));
     expect(assets.some((f) => read(`assets/${f}`).includes('review_post'))).toBe(true);
+  });
+
+  it('writes her published work: both lists, the copy she shows (and no other), and both clips feeds', async () => {
+    const list = doc('pt/publicacoes/index.html');
+    expect(list.querySelector('h1')?.textContent).toBe('Publicações');
+    expect(list.body.textContent).toContain('Clip com cópia exportada');
+    expect(list.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE_URL}/pt/publicacoes`);
+    expect(doc('en/published-work/index.html').querySelector('h1')?.textContent).toBe('Published work');
+    const copy = doc('pt/publicacoes/clip-com-copia/index.html');
+    expect(copy.querySelector('aside')?.textContent).toContain('Publicado originalmente em Folha de S.Paulo, 5 de março de 2014.');
+    expect(existsSync(path.join(out, 'pt/publicacoes/clip-fechado'))).toBe(false);
+    expect(existsSync(path.join(out, 'pt/publicacoes/clip-oculto'))).toBe(false);
+    const feed = await new Parser().parseString(read('pt/publicacoes/rss.xml'));
+    expect(feed.items.map((i) => i.title)).toEqual(['Clip com cópia exportada (Folha de S.Paulo)', 'Clip de cópia fechada (Folha de S.Paulo)']);
+    expect(read('en/published-work/rss.xml')).toContain('<title>Published work');
+    expect(read('sitemap.xml')).toContain(`<loc>${SITE_URL}/en/published-work</loc>`);
   });
 
   it('writes feeds, sitemap, robots.txt and the home cards for the site address', async () => {
