@@ -57,9 +57,10 @@ describe('static export', () => {
     scheduled = later;
     // Her published work (issue 43): a copy she shows, one she does not, a hidden clip.
     const clips = [
-      { title: 'Clip com cópia exportada', url: 'https://outlet.example/a', outlet: 'Folha de S.Paulo', published_on: '2014-03-05', language: 'pt', slug: 'clip-com-copia', show_archive: true },
-      { title: 'Clip de cópia fechada', url: 'https://outlet.example/b', outlet: 'Folha de S.Paulo', language: 'pt', slug: 'clip-fechado' },
-      { title: 'Clip oculto no export', url: 'https://outlet.example/c', language: 'pt', slug: 'clip-oculto', status: 'hidden', show_archive: true },
+      // Every row names the same columns: a bulk insert sets a column one row leaves out to null, not its default.
+      { title: 'Clip com cópia exportada', url: 'https://outlet.example/a', outlet: 'Folha de S.Paulo', published_on: '2014-03-05', language: 'pt', slug: 'clip-com-copia', status: 'published', show_archive: true },
+      { title: 'Clip de cópia fechada', url: 'https://outlet.example/b', outlet: 'Folha de S.Paulo', published_on: null, language: 'pt', slug: 'clip-fechado', status: 'published', show_archive: false },
+      { title: 'Clip oculto no export', url: 'https://outlet.example/c', outlet: null, published_on: null, language: 'pt', slug: 'clip-oculto', status: 'hidden', show_archive: true },
     ];
     const { data: madeClips, error: clipsError } = await b.service.from('clips' as never).insert(clips as never).select('id, slug');
     if (clipsError) throw clipsError;
@@ -105,8 +106,10 @@ describe('static export', () => {
       });
     }
     const postDirs = (language: string) =>
-      readdirSync(path.join(out, language), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-    // The posts, and the one old address (a redirect page).
+      readdirSync(path.join(out, language), { withFileTypes: true })
+        .filter((d) => d.isDirectory() && d.name !== 'publicacoes' && d.name !== 'published-work')
+        .map((d) => d.name);
+    // The posts, and the one old address (a redirect page); beside them her published work's lists (issue 43).
     expect(postDirs('pt').sort()).toEqual([...published.filter((p) => p.language === 'pt').map((p) => p.slug), renamed.old.slice('/pt/'.length)].sort());
     expect(postDirs('en').sort()).toEqual(published.filter((p) => p.language === 'en').map((p) => p.slug).sort());
   });
@@ -185,7 +188,9 @@ describe('static export', () => {
     expect(feed.link).toBe(`${SITE_URL}/pt`);
     expect(feed.items.map((i) => i.link).sort()).toEqual(published.filter((p) => p.language === 'pt').map((p) => `${SITE_URL}${addressOf(p)}`).sort());
     const sitemap = new XMLParser().parse(read('sitemap.xml')) as { urlset: { url: { loc: string }[] } };
-    expect(sitemap.urlset.url.map((u) => u.loc).slice(2).sort()).toEqual(published.map((p) => `${SITE_URL}${addressOf(p)}`).sort());
+    // After the two homes, the two published-work lists (issue 43), then the posts.
+    expect(sitemap.urlset.url.map((u) => u.loc).slice(2, 4)).toEqual([`${SITE_URL}/pt/publicacoes`, `${SITE_URL}/en/published-work`]);
+    expect(sitemap.urlset.url.map((u) => u.loc).slice(4).sort()).toEqual(published.map((p) => `${SITE_URL}${addressOf(p)}`).sort());
     expect(read('robots.txt')).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
     for (const card of ['og/pt.png', 'og/en.png']) expect(readFileSync(path.join(out, card)).subarray(1, 4).toString()).toBe('PNG');
   });
