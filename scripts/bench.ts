@@ -23,7 +23,8 @@
  * (scripts/bench-mail.ts), BENCH_ONLY=revisions what keeping every version
  * costs a save (scripts/bench-revisions.ts), BENCH_ONLY=stats the reading
  * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=clips importing
- * 1,000 clips from a feed (scripts/bench-clips.ts), BENCH_ONLY=backup the
+ * 1,000 clips from a feed (scripts/bench-clips.ts), BENCH_ONLY=clips-pages
+ * /pt/publicacoes with 5,000 clips beside /pt (scripts/bench-clips-pages.ts), BENCH_ONLY=backup the
  * daily backup and its restore with 10,000 posts and 2,000 pictures
  * (scripts/bench-backup.ts), BENCH_ONLY=views a post that goes viral: view
  * beacons beside its readers and her saves, on PGlite and on DATABASE_URL's
@@ -44,6 +45,7 @@ import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { benchAdminCheck } from './bench-admin-check.ts';
 import { benchBackup } from './bench-backup.ts';
+import { benchClipsPages } from './bench-clips-pages.ts';
 import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
 import { benchClips } from './bench-clips.ts';
@@ -307,6 +309,10 @@ async function main() {
       await benchClips(server);
       return;
     }
+    if (process.env.BENCH_ONLY === 'clips-pages') {
+      await benchClipsPages(server);
+      return;
+    }
     if (process.env.BENCH_ONLY === 'backup') {
       await benchBackup();
       return;
@@ -337,6 +343,7 @@ async function main() {
     await benchBackup();
     await benchViewsOnBoth(server, databaseUrl, dataDir);
     await benchClips(server);
+    await benchClipsPages(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

@@ -5,7 +5,10 @@
  * Needs VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY (the project, as
  * for `npm run build`) and SITE_URL (where readers reach the site). Reads
  * with the anon key only, so it writes exactly what any visitor may see:
- *   DIR/pt/index.html, DIR/en/index.html, DIR/pt/<slug>/index.html and
+ *   DIR/pt/index.html, DIR/en/index.html, her published work
+ *   (DIR/pt/publicacoes/index.html, DIR/en/published-work/index.html, each
+ *   archived copy she shows at its address, and their rss.xml: issue 43),
+ *   DIR/pt/<slug>/index.html and
  *   DIR/en/<slug>/index.html (every published post at its address), a
  *   redirect page at each address a post had (DIR/post/<id>/index.html, old
  *   slugs) and DIR/_redirects (the same as rules, for Netlify and Cloudflare
@@ -158,6 +161,15 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await mustRender('/pt', 'pt/index.html', 200);
   await mustRender('/en', 'en/index.html', 200);
   await mustRender('/404', '404.html', 404);
+  // Her published work (issue 43): both lists (their filters and pages are
+  // the same file, which the app then reads from its address), each copy she
+  // shows, and both feeds.
+  await mustRender('/pt/publicacoes', 'pt/publicacoes/index.html', 200);
+  await mustRender('/en/published-work', 'en/published-work/index.html', 200);
+  for (const path of await site.clipCopyPaths()) {
+    const rendered = await page(path, `${path.slice(1)}/index.html`, 200);
+    if (rendered.status !== 200) log(`skipped ${path}: hidden or its copy closed while the export ran`);
+  }
   const posts = await site.publishedPosts();
   // `/` first, as the index.html page does on hosts without rules.
   const redirects: string[] = ['/ /pt 302'];
@@ -183,6 +195,7 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await write(outDir, '_redirects', redirects.map((line) => `${line}\n`).join(''));
   for (const language of ['pt', 'en'] as const) {
     await write(outDir, `${language}/rss.xml`, await site.feed(language, siteUrl));
+    await write(outDir, `${language === 'pt' ? 'pt/publicacoes' : 'en/published-work'}/rss.xml`, await site.clipsFeed(language, siteUrl));
     const card = await site.shareCard({ kind: 'home', language });
     if (card) await write(outDir, `og/${language}.png`, await renderCardPng(card));
   }

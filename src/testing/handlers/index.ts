@@ -4,6 +4,7 @@ import { authHandlers } from './auth';
 import { backupsHandlers } from './backups';
 import { clipsHandlers } from './clips';
 import { postsHandlers } from './posts';
+import { publicClipsHandlers } from './public-clips';
 import { realtimeHandlers } from './realtime';
 import { settingsHandlers } from './settings';
 import { statsHandlers } from './stats';
@@ -14,6 +15,7 @@ export const handlers: (RequestHandler | WebSocketHandler)[] = [
   ...authHandlers,
   ...adminHandlers,
   ...postsHandlers,
+  ...publicClipsHandlers,
   ...settingsHandlers,
   ...realtimeHandlers,
   ...statsHandlers,

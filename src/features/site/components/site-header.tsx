@@ -1,7 +1,9 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
+import { clipsText } from '@/lib/i18n-clips';
 import type { Language } from '@/lib/language';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { LanguageSwitch } from './language-switch';
 
@@ -26,6 +28,8 @@ export function SiteHeader({ language, labels }: { language: Language; labels: N
     { href: '#home', label: labels.home },
     { href: '#about', label: labels.about },
     { href: '#blog', label: labels.blog },
+    // Her published work is a page of its own (issue 43).
+    { href: paths.clips(language), label: clipsText(language).nav },
     { href: '#contact', label: labels.contact },
   ];
 
