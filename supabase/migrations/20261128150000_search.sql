@@ -93,7 +93,9 @@ $$;
 comment on function search.unaccented(tsvector) is 'A tsvector with every lexeme''s accents folded (unaccent), positions and weights kept.';
 
 -- one weighted field of a text in its language: title A, excerpt B, text C
--- (issue 44: title above excerpt above text).
+-- (issue 44: title above excerpt above text). the first 100,000 characters:
+-- a tsvector holds at most 1 MB, and a longer text must still save (an
+-- archived copy may hold a million); positions stop at 16,383 anyway.
 create or replace function search.field_vector(language text, body text, weight "char")
 returns tsvector
 language sql
@@ -103,9 +105,9 @@ set search_path = ''
 as $$
   select setweight(
            case when language = 'pt'
-                then to_tsvector('search.portuguese'::regconfig, coalesce(body, ''))
-                     || search.unaccented(to_tsvector('pg_catalog.portuguese'::regconfig, coalesce(body, '')))
-                else to_tsvector('search.english'::regconfig, coalesce(body, '')) end,
+                then to_tsvector('search.portuguese'::regconfig, left(coalesce(body, ''), 100000))
+                     || search.unaccented(to_tsvector('pg_catalog.portuguese'::regconfig, left(coalesce(body, ''), 100000)))
+                else to_tsvector('search.english'::regconfig, left(coalesce(body, ''), 100000)) end,
            weight);
 $$;
 

@@ -114,6 +114,62 @@ describe.each(targets)('search on $name', (target) => {
     expect((await search(anon, after)).total).toBe(0);
   });
 
+  describe('published work (clips)', () => {
+    let admin: TestUser;
+    const clip = async (fields: Record<string, unknown>, copy?: string) => {
+      const { data, error } = await b.service
+        .from('clips')
+        // slug is the trigger's to make (the generated Insert type asks for it).
+        .insert({ title: 'Sem título', language: 'pt', url: `https://jornal.example/${randomUUID()}`, ...fields } as never)
+        .select('id, slug')
+        .single();
+      if (error) throw new Error(error.message);
+      if (copy !== undefined) {
+        const made = await b.service.from('clip_copies').insert({ clip_id: data!.id, text_markdown: copy, fetched_at: new Date().toISOString() });
+        if (made.error) throw new Error(made.error.message);
+      }
+      return data!;
+    };
+
+    beforeAll(async () => {
+      admin = await b.createAdmin('autora-clips');
+    });
+
+    it('a published clip is found by its title, outlet and summary, beside posts, as a published piece', async () => {
+      const tag = word();
+      const piece = await clip({ title: `Reportagem sobre ${tag}`, outlet: 'Folha de S.Paulo', summary: 'Uma crise de comunicação.', published_on: '2019-05-02' });
+      const post = await makePost(b, 'pt', { title: `Post ${tag}` });
+      const { results } = await search(anon, tag);
+      expect(results.map((r) => [r.kind, r.id]).sort()).toEqual([['clip', piece.id], ['post', post.id]].sort());
+      const found = results.find((r) => r.kind === 'clip')!;
+      expect([found.outlet, found.published_on, found.slug]).toEqual(['Folha de S.Paulo', '2019-05-02', piece.slug]);
+      expect((await search(anon, `${tag} folha`)).results.map((r) => r.id)).toEqual([piece.id]);
+      expect(marked((await search(anon, `${tag} comunicacao`)).results[0]!.passage)).toEqual(['comunicação']);
+    });
+
+    it('a hidden clip is found by her only', async () => {
+      const tag = word();
+      const hidden = await clip({ title: `Oculta ${tag}`, status: 'hidden' });
+      expect((await search(anon, tag)).total).toBe(0);
+      expect((await search(admin.client, tag)).results.map((r) => r.id)).toEqual([hidden.id]);
+    });
+
+    it('the archived text finds the clip only while she shows the copy; the index follows the copy in its transaction', async () => {
+      const tag = word();
+      const shown = await clip({ title: 'Mostrada', show_archive: true }, `O texto arquivado fala de ${tag}.`);
+      const kept = await clip({ title: 'Guardada', show_archive: false }, `O texto guardado fala de ${tag}.`);
+      expect((await search(anon, tag)).results.map((r) => r.id)).toEqual([shown.id]);
+      expect(marked((await search(anon, tag)).results[0]!.passage)).toEqual([tag]);
+      expect((await search(admin.client, tag)).results.map((r) => r.id).sort()).toEqual([shown.id, kept.id].sort());
+      // Her copy's words exclude nothing for a reader who cannot read them.
+      expect((await search(anon, `guardada -${tag}`)).results.map((r) => r.id)).toContain(kept.id);
+      await b.service.from('clips').update({ show_archive: true }).eq('id', kept.id);
+      expect((await search(anon, tag)).total).toBe(2);
+      await b.service.from('clip_copies').delete().eq('clip_id', shown.id);
+      expect((await search(anon, tag)).results.map((r) => r.id)).toEqual([kept.id]);
+    });
+  });
+
   describe('who finds what', () => {
     let admin: TestUser;
     let reader: TestUser;
