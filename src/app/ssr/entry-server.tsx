@@ -23,6 +23,7 @@ import { getSettings } from '@/features/settings/api/get-settings';
 import { categoryFromParams, listingSearch, pageFromParams } from '@/features/posts/lib/listing-params';
 import type { Language } from '@/lib/language';
 import { paths, postPath } from '@/lib/paths';
+import { normalizeQuery, searchPageFromParams, searchPath } from '@/lib/search-paths';
 import { createPublicDb } from '@/lib/public-db';
 import { canonicalPath } from './canonical-path';
 import { renderFeed } from './feed';
@@ -39,6 +40,7 @@ export type { SiteRenderer, SiteRendererOptions } from './site-renderer';
 const BASE = 'http://site.invalid';
 const HOME_IDS: Record<string, Language> = { [routeIds.homePt]: 'pt', [routeIds.homeEn]: 'en' };
 const POST_IDS: Record<string, Language> = { [routeIds.postPt]: 'pt', [routeIds.postEn]: 'en' };
+const SEARCH_IDS: Record<string, Language> = { [routeIds.searchPt]: 'pt', [routeIds.searchEn]: 'en' };
 
 /**
  * The page a path leads to, named by what changes its HTML and nothing else:
@@ -70,6 +72,13 @@ function target(pathAndQuery: string): PageTarget {
   if (routeId === routeIds.legacyPost) {
     const path = paths.legacyPost(params.id ?? '');
     return { kind: 'page', key: path, path };
+  }
+  // A search (issue 44): one reader's query, rendered for each request and
+  // kept nowhere (any text makes a new address: no cache may fill with them).
+  const searchLanguage = SEARCH_IDS[routeId];
+  if (searchLanguage) {
+    const q = normalizeQuery(url.searchParams.get('q'));
+    return { kind: 'private', path: searchPath(searchLanguage, q, searchPageFromParams(url.searchParams)) };
   }
   // A review link (issue 26): its holder's page, rendered for each request
   // and kept nowhere, so it has no key; other parameters are dropped.

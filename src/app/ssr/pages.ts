@@ -5,6 +5,7 @@ import type { HeadSpec } from '@/app/head/head-spec';
 import { notFoundHead, postNotFoundHead } from '@/app/head/not-found-head';
 import { postHead, postLanguage } from '@/app/head/post-head';
 import { reviewHead, reviewNotFoundHead } from '@/app/head/review-head';
+import { searchHead } from '@/app/head/search-head';
 import { routeIds } from '@/app/router';
 import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/page-views';
 import { confirmPageText, subscribePageText, unsubscribePageText, type PageText } from '@/features/newsletter-public/lib/page-texts';
@@ -14,9 +15,11 @@ import { reviewQueryOptions } from '@/features/posts/api/get-review-post';
 import { translationQueryOptions } from '@/features/posts/api/get-translation';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
 import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
+import { searchQueryOptions } from '@/features/search/api/search-site';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import type { Language } from '@/lib/language';
 import { postPath } from '@/lib/paths';
+import { normalizeQuery, searchPageFromParams } from '@/lib/search-paths';
 import type { PublicDb } from '@/lib/public-db';
 
 export interface PageContext {
@@ -99,6 +102,19 @@ const preview: PageLoader = async ({ queryClient, db, url }) => {
   return { status: 200, head: reviewHead(found), private: true };
 };
 
+/**
+ * A search page (issue 44): one reader's query, so rendered for each request
+ * and kept nowhere (the host treats it as private: no-store, noindex, and
+ * the query sent as Referer to nobody). An empty query shows the box alone.
+ */
+const search =
+  (language: Language): PageLoader =>
+  async ({ queryClient, db, url }) => {
+    const q = normalizeQuery(url.searchParams.get('q'));
+    if (q) await queryClient.prefetchQuery(searchQueryOptions(db, { q, language, page: searchPageFromParams(url.searchParams) }));
+    return { status: 200, head: searchHead(language, q), private: true };
+  };
+
 const notFound: PageLoader = async () => ({ status: 404, head: notFoundHead() });
 
 /** A newsletter page (issue 25): made from its address alone, nothing read (opening it changes nothing either). */
@@ -115,6 +131,8 @@ export const pageLoaders: Partial<Record<string, PageLoader>> = {
   [routeIds.homeEn]: home('en'),
   [routeIds.postPt]: post(({ slug = '' }) => ({ language: 'pt', slug })),
   [routeIds.postEn]: post(({ slug = '' }) => ({ language: 'en', slug })),
+  [routeIds.searchPt]: search('pt'),
+  [routeIds.searchEn]: search('en'),
   [routeIds.legacyPost]: post(({ id = '' }) => ({ id })),
   [routeIds.preview]: preview,
   [routeIds.newsletterSubscribe]: newsletter(subscribeView, subscribePageText),

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { cn } from '@/lib/utils';
+import { SearchBox } from '@/components/search-box';
 import { LanguageSwitch } from './language-switch';
 
 export interface NavLabels {
@@ -78,6 +79,7 @@ export function SiteHeader({ language, labels }: { language: Language; labels: N
               </li>
             ))}
           </ul>
+          <SearchBox language={language} className="ml-2" />
           <span aria-hidden className="mx-2 hidden h-5 w-px bg-stone-300 md:block" />
           <LanguageSwitch language={language} />
         </nav>
