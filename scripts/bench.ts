@@ -24,7 +24,8 @@
  * costs a save (scripts/bench-revisions.ts), BENCH_ONLY=stats the reading
  * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=backup the
  * daily backup and its restore with 10,000 posts and 2,000 pictures
- * (scripts/bench-backup.ts).
+ * (scripts/bench-backup.ts), BENCH_ONLY=search search with 20,000 posts and
+ * 5,000 clips (scripts/bench-search.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -45,6 +46,7 @@ import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
 import { benchRevisions } from './bench-revisions.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
+import { benchSearch } from './bench-search.ts';
 import { benchStats } from './bench-stats.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
@@ -286,6 +288,10 @@ async function main() {
       await benchBackup();
       return;
     }
+    if (process.env.BENCH_ONLY === 'search') {
+      await benchSearch(server);
+      return;
+    }
     const pglite = await benchReads(server);
     let postgres: ReadFigures[] | undefined;
     if (databaseUrl) {
@@ -306,6 +312,7 @@ async function main() {
     await benchRevisions(server);
     await benchStats(server);
     await benchBackup();
+    await benchSearch(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

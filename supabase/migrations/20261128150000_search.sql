@@ -134,7 +134,12 @@ comment on function search.post_vector(text, text, text, text) is 'What a post i
 create table search.posts (
   post_id uuid not null references public.blog_posts (id) on delete cascade,
   language text not null,
+  -- everything: title (A), excerpt (B), text (C); what matches.
   vector tsvector not null,
+  -- the title alone, and title and excerpt: small, so the rank of thousands
+  -- of matches is read without the whole text's vector (decision 300).
+  title_vector tsvector not null,
+  head_vector tsvector not null,
   constraint posts_pkey primary key (post_id)
 );
 
@@ -154,9 +159,11 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into search.posts (post_id, language, vector)
-  values (new.id, new.language, search.post_vector(new.language, new.title, new.excerpt, new.content))
-  on conflict (post_id) do update set language = excluded.language, vector = excluded.vector;
+  insert into search.posts (post_id, language, vector, title_vector, head_vector)
+  select new.id, new.language, search.post_vector(new.language, new.title, new.excerpt, new.content), t.v, t.v || search.field_vector(new.language, new.excerpt, 'B')
+    from (select search.field_vector(new.language, new.title, 'A') as v) t
+  on conflict (post_id) do update
+    set language = excluded.language, vector = excluded.vector, title_vector = excluded.title_vector, head_vector = excluded.head_vector;
   return null;
 end;
 $$;
@@ -177,8 +184,10 @@ create trigger blog_posts_reindex_for_search
         or old.content is distinct from new.content or old.language is distinct from new.language)
   execute function search.index_post();
 
-insert into search.posts (post_id, language, vector)
-select id, language, search.post_vector(language, title, excerpt, content) from public.blog_posts;
+insert into search.posts (post_id, language, vector, title_vector, head_vector)
+select id, language, search.post_vector(language, title, excerpt, content),
+       search.field_vector(language, title, 'A'), search.field_vector(language, title, 'A') || search.field_vector(language, excerpt, 'B')
+  from public.blog_posts;
 
 -- ---------------------------------------------------------------------------
 -- matching
@@ -194,7 +203,8 @@ create or replace function search.query_pt(words text)
 returns tsquery
 language plpgsql
 stable
-parallel safe
+-- restricted: its exception block is a subtransaction, which a parallel worker cannot start.
+parallel restricted
 security definer
 set search_path = ''
 as $$
@@ -229,16 +239,16 @@ as $$
   with q as (
     select search.query_pt(words) as pt, websearch_to_tsquery('search.english'::regconfig, words) as en
   )
-  select s.post_id, ts_rank(s.vector, q.pt)
+  select s.post_id, case when s.title_vector @@ q.pt then 3 when s.head_vector @@ q.pt then 2 else 1 end::real
     from search.posts s, q
    where s.language = 'pt' and numnode(q.pt) > 0 and s.vector @@ q.pt
   union all
-  select s.post_id, ts_rank(s.vector, q.en)
+  select s.post_id, case when s.title_vector @@ q.en then 3 when s.head_vector @@ q.en then 2 else 1 end::real
     from search.posts s, q
    where s.language = 'en' and numnode(q.en) > 0 and s.vector @@ q.en;
 $$;
 
-comment on function search.post_matches(text) is 'Every post whose words match, drafts included, with its rank (ts_rank: title A above excerpt B above text C). Only for public.search_site, which keeps what the reader may read.';
+comment on function search.post_matches(text) is 'Every post whose words match, drafts included, with its rank: 3 when the title matches, 2 title and excerpt, 1 only with the text. Only for public.search_site, which keeps what the reader may read.';
 
 revoke execute on all functions in schema search from public;
 grant execute on function search.post_matches(text), search.query_pt(text), search.plain_text(text) to anon, authenticated, service_role;

@@ -17,6 +17,8 @@ create table search.clips (
   language text not null,
   -- title, outlet, summary: what any reader of the clip may read.
   vector tsvector not null,
+  -- the title alone: the rank without reading the bigger vectors.
+  title_vector tsvector not null,
   -- the same and the archived copy's text: for a reader who may read the copy.
   full_vector tsvector not null,
   constraint clips_pkey primary key (clip_id)
@@ -50,14 +52,15 @@ language sql
 security definer
 set search_path = ''
 as $$
-  insert into search.clips (clip_id, language, vector, full_vector)
-  select c.id, c.language, v.vector,
+  insert into search.clips (clip_id, language, vector, title_vector, full_vector)
+  select c.id, c.language, v.vector, search.field_vector(c.language, c.title, 'A'),
          v.vector || coalesce(search.field_vector(c.language, search.plain_text(cc.text_markdown), 'C'), ''::tsvector)
     from public.clips c
     left join public.clip_copies cc on cc.clip_id = c.id
    cross join lateral (select search.clip_vector(c.language, c.title, c.outlet, c.summary) as vector) v
    where c.id = index_clip.id
-  on conflict (clip_id) do update set language = excluded.language, vector = excluded.vector, full_vector = excluded.full_vector;
+  on conflict (clip_id) do update
+    set language = excluded.language, vector = excluded.vector, title_vector = excluded.title_vector, full_vector = excluded.full_vector;
 $$;
 
 comment on function search.index_clip(uuid) is 'Writes a clip''s entry in search.clips from the clip and its archived copy.';
@@ -128,17 +131,24 @@ as $$
   with q as (
     select search.query_pt(words) as pt, websearch_to_tsquery('search.english'::regconfig, words) as en
   )
+  -- 3: the title matches, 2: title, outlet and summary, 1: only with the
+  -- copy. the copy's big vector is read only when the smaller ones do not
+  -- decide: a query that excludes a word must not find a clip whose copy
+  -- holds it.
   select s.clip_id,
-         case when s.vector @@ x.q then ts_rank(s.vector, x.q) end,
-         case when s.full_vector @@ x.q then ts_rank(s.full_vector, x.q) end
+         case when s.vector @@ x.q then case when s.title_vector @@ x.q then 3 else 2 end end::real,
+         case when x.negated and not s.full_vector @@ x.q then null
+              when s.title_vector @@ x.q then 3
+              when s.vector @@ x.q then 2
+              when s.full_vector @@ x.q then 1 end::real
     from q
-   cross join lateral (values ('pt', q.pt), ('en', q.en)) as x (language, q)
+   cross join lateral (values ('pt', q.pt, q.pt::text ~ '!'), ('en', q.en, q.en::text ~ '!')) as x (language, q, negated)
     join search.clips s on s.language = x.language
    -- both: "word -other" matches the public fields of a clip whose copy holds "other".
    where numnode(x.q) > 0 and (s.vector @@ x.q or s.full_vector @@ x.q);
 $$;
 
-comment on function search.clip_matches(text) is 'Every clip whose words match, hidden ones too: rank with title, outlet and summary alone (null when they do not match), full_rank with the archived copy too. Only for public.search_site, which keeps what the reader may read.';
+comment on function search.clip_matches(text) is 'Every clip whose words match, hidden ones too: rank with title, outlet and summary alone (3 title, 2 outlet or summary; null when they do not match), full_rank with the archived copy too (1 when only the copy matches). Only for public.search_site, which keeps what the reader may read.';
 
 revoke execute on function search.clip_vector(text, text, text, text), search.index_clip(uuid), search.index_clip_row(),
   search.index_clip_of_copy(), search.clip_matches(text) from public;
@@ -171,17 +181,14 @@ as $$
   with words as (
     select left(coalesce(search_site.q, ''), 200) as text
   ),
+  -- every match the reader may read: ids, ranks and dates only (thousands
+  -- of rows for a common word); the texts are read for the page's ten.
   found as (
-    select 'post'::text as kind, p.id, p.language, p.slug, p.title,
-           concat_ws(E'\n', nullif(p.excerpt, ''), search.plain_text(p.content)) as body,
-           p.date as published_at, null::date as published_on, p.category, null::text as outlet, null::text as url, m.rank
+    select 'post'::text as kind, p.id, p.language, p.date as sort_date, m.rank
       from search.post_matches((select w.text from words w)) m
       join public.blog_posts p on p.id = m.post_id
     union all
-    select 'clip', c.id, c.language, c.slug, c.title,
-           concat_ws(E'\n', nullif(c.summary, ''), search.plain_text(cc.text_markdown)),
-           null, c.published_on, null, c.outlet, c.url,
-           case when cc.clip_id is not null then m.full_rank else m.rank end
+    select 'clip', c.id, c.language, c.published_on::timestamptz, case when cc.clip_id is not null then m.full_rank else m.rank end
       from search.clip_matches((select w.text from words w)) m
       join public.clips c on c.id = m.clip_id
       left join public.clip_copies cc on cc.clip_id = c.id
@@ -196,14 +203,30 @@ as $$
     select f.*
       from found f
      where f.language = search_site.lang
-     order by f.rank desc, coalesce(f.published_at, f.published_on::timestamptz) desc nulls last, f.id
+     order by f.rank desc, f.sort_date desc nulls last, f.id
      limit 10
     offset 10 * (least(greatest(coalesce(search_site.page, 1), 1), 1000) - 1)
   ),
+  detailed as (
+    select r.kind, r.id, r.language, r.rank, r.sort_date, p.slug, p.title,
+           concat_ws(E'\n', nullif(p.excerpt, ''), search.plain_text(p.content)) as body,
+           p.date as published_at, null::date as published_on, p.category, null::text as outlet, null::text as url
+      from page_rows r
+      join public.blog_posts p on p.id = r.id
+     where r.kind = 'post'
+    union all
+    select r.kind, r.id, r.language, r.rank, r.sort_date, c.slug, c.title,
+           concat_ws(E'\n', nullif(c.summary, ''), search.plain_text(cc.text_markdown)),
+           null, c.published_on, null, c.outlet, c.url
+      from page_rows r
+      join public.clips c on c.id = r.id
+      left join public.clip_copies cc on cc.clip_id = c.id
+     where r.kind = 'clip'
+  ),
   marked as (
-    select r.*, case when r.language = 'pt' then search.query_pt(w.text) else websearch_to_tsquery('search.english'::regconfig, w.text) end as tsq,
-           case when r.language = 'pt' then 'search.portuguese'::regconfig else 'search.english'::regconfig end as config
-      from page_rows r, words w
+    select d.*, case when d.language = 'pt' then search.query_pt(w.text) else websearch_to_tsquery('search.english'::regconfig, w.text) end as tsq,
+           case when d.language = 'pt' then 'search.portuguese'::regconfig else 'search.english'::regconfig end as config
+      from detailed d, words w
   )
   select m.kind, m.id, m.language, m.slug,
          ts_headline(m.config, translate(m.title, U&'\E000\E001', ''), m.tsq,
@@ -213,7 +236,7 @@ as $$
          m.published_at, m.published_on, m.category, m.outlet, m.url, c.total, c.other_total
     from counts c
     left join marked m on true
-   order by m.rank desc, coalesce(m.published_at, m.published_on::timestamptz) desc nulls last, m.id;
+   order by m.rank desc, m.sort_date desc nulls last, m.id;
 $$;
 
 comment on function public.search_site(text, text, integer) is 'Searches the posts and published clips the caller may read (security invoker: row level security decides; an archived copy''s words count only when the caller may read the copy) for a reader''s words (websearch syntax: "a phrase", -excluded; cut at 200 characters). Ten results of language lang, page by page (1-based), best first (title above excerpt/outlet/summary above text, newest among equals); title and passage with the matched words between U+E000 and U+E001; kind ''post'' or ''clip''; total = results in lang, other_total = in the other language. Always one row at least: when this page holds no result, a single row whose kind is null carries the counts.';
