@@ -28,7 +28,8 @@
  * daily backup and its restore with 10,000 posts and 2,000 pictures
  * (scripts/bench-backup.ts), BENCH_ONLY=views a post that goes viral: view
  * beacons beside its readers and her saves, on PGlite and on DATABASE_URL's
- * PostgreSQL (scripts/bench-views.ts).
+ * PostgreSQL (scripts/bench-views.ts), BENCH_ONLY=search search with 20,000
+ * posts and 5,000 clips (scripts/bench-search.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -51,6 +52,7 @@ import { benchMail } from './bench-mail.ts';
 import { benchClips } from './bench-clips.ts';
 import { benchRevisions } from './bench-revisions.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
+import { benchSearch } from './bench-search.ts';
 import { benchStats } from './bench-stats.ts';
 import { benchViews, printViews, type ViewsFigures } from './bench-views.ts';
 import { buildIfNeeded, distDir } from './build.ts';
@@ -321,6 +323,10 @@ async function main() {
       await benchViewsOnBoth(server, databaseUrl, dataDir);
       return;
     }
+    if (process.env.BENCH_ONLY === 'search') {
+      await benchSearch(server);
+      return;
+    }
     const pglite = await benchReads(server);
     let postgres: ReadFigures[] | undefined;
     if (databaseUrl) {
@@ -344,6 +350,7 @@ async function main() {
     await benchViewsOnBoth(server, databaseUrl, dataDir);
     await benchClips(server);
     await benchClipsPages(server);
+    await benchSearch(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

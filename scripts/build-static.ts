@@ -18,6 +18,8 @@
  *   DIR/newsletter/{subscribe,confirm,unsubscribe}/index.html (the same
  *   shell, kept out of search results: the newsletter's pages, which the
  *   browser renders from their address, token included),
+ *   DIR/pt/busca/index.html and DIR/en/search/index.html (search, issue 44:
+ *   the same shell, rendered in the browser from its address),
  *   DIR/preview/index.html (a review link's page, issue 26: the same shell,
  *   without a description, which the browser renders from its address by
  *   asking the project's review_post with the token),
@@ -31,6 +33,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, parseSiteUrl } from '../server/config.ts';
 import { renderCardPng } from '../server/site/card-png.ts';
+import { SEARCH_PATHS } from '../src/lib/search-paths.ts';
 import type { RendererModule } from '../server/site/site-host.ts';
 import { parseTemplate } from '../server/site/template.ts';
 import { newsletterPaths } from '../src/features/newsletter-public/lib/addresses.ts';
@@ -205,6 +208,10 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await write(outDir, 'admin/index.html', template.shell);
   for (const page of Object.values(newsletterPaths)) await write(outDir, `${page.slice(1)}/index.html`, newsletterShell(template.shell));
   await write(outDir, 'preview/index.html', previewShell(template.shell));
+  // Search (issue 44): the browser renders it from its address and asks the
+  // hosted project's search_site; without JavaScript a static host can show
+  // the box only.
+  for (const path of Object.values(SEARCH_PATHS)) await write(outDir, `${path.slice(1)}/index.html`, newsletterShell(template.shell));
   await write(outDir, 'index.html', rootRedirect(siteUrl));
   // The server renderer is for this export only: a static host must not publish it.
   await rm(ssrDirOf(outDir), { recursive: true, force: true });

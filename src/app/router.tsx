@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { newsletterPaths } from '@/features/newsletter-public/lib/addresses';
 import { CLIPS_PATH, paths } from '@/lib/paths';
+import { SEARCH_PATHS } from '@/lib/search-paths';
 import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
 
@@ -19,6 +20,8 @@ export const routeIds = {
   clipsEn: 'clips-en',
   clipCopyPt: 'clip-copy-pt',
   clipCopyEn: 'clip-copy-en',
+  searchPt: 'search-pt',
+  searchEn: 'search-en',
   legacyPost: 'legacy-post',
   preview: 'preview',
   newsletterSubscribe: 'newsletter-subscribe',
@@ -57,6 +60,19 @@ export const routes: RouteObject[] = [
   { id: routeIds.clipsEn, path: CLIPS_PATH.en, HydrateFallback: Loading, lazy: clipsRoute },
   { id: routeIds.clipCopyPt, path: `${CLIPS_PATH.pt}/:slug`, HydrateFallback: Loading, lazy: clipCopyRoute },
   { id: routeIds.clipCopyEn, path: `${CLIPS_PATH.en}/:slug`, HydrateFallback: Loading, lazy: clipCopyRoute },
+  // Search (issue 44): before the posts' addresses (busca and search are reserved slugs).
+  {
+    id: routeIds.searchPt,
+    path: SEARCH_PATHS.pt,
+    HydrateFallback: Loading,
+    lazy: async () => ({ Component: (await import('./routes/search')).SearchPtRoute }),
+  },
+  {
+    id: routeIds.searchEn,
+    path: SEARCH_PATHS.en,
+    HydrateFallback: Loading,
+    lazy: async () => ({ Component: (await import('./routes/search')).SearchEnRoute }),
+  },
   // A post's address (issue 23). /pt itself stays the home (a slug is a
   // second segment), and /pt/rss.xml is the server's feed, never a page (a
   // slug holds no dot: the server answers it before any route).

@@ -777,6 +777,28 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['blog_posts']['Row'][];
       };
+      search_site: {
+        Args: {
+          q: string;
+          lang?: string;
+          page?: number;
+        };
+        Returns: {
+          kind: string;
+          id: string;
+          language: string;
+          slug: string;
+          title: string;
+          passage: string;
+          published_at: string;
+          published_on: string;
+          category: string;
+          outlet: string;
+          url: string;
+          total: number;
+          other_total: number;
+        }[];
+      };
       site_now: {
         Args: Record<PropertyKey, never>;
         Returns: string;

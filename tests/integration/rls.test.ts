@@ -417,7 +417,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
 
-    it("each function is callable only by whom it is for; anon calls none but is_admin(), site_now(), the newsletter's three reader doors, review_post() and record_view()", async () => {
+    it("each function is callable only by whom it is for; anon calls none but is_admin(), site_now(), the newsletter's three reader doors, review_post(), record_view() and search_site()", async () => {
       const rows = await backend.sql<{ fn: string; anon: boolean; authenticated: boolean }>(
         `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
                 has_function_privilege('authenticated', p.oid, 'execute') as authenticated
@@ -425,8 +425,9 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       );
       // Subscribing answers the same whatever the list holds; confirming and unsubscribing need a mail's secret.
       // A review link's post needs its secret too. A view adds one to aggregates, capped per client.
+      // Searching runs under the caller's own row level security (issue 44).
       expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual([
-        'is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now',
+        'is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'search_site', 'site_now',
       ]);
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
         // her clips' backup and restore check is_admin() and her second factor themselves (issue 43).
@@ -435,7 +436,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         // her functions check is_admin() themselves, or run as the caller under row level security.
         'newsletter_backup_subscribers', 'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers',
         'newsletter_restore_subscribers', 'newsletter_send_progress', 'newsletter_send_test',
-        'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now', 'site_today', 'slugify',
+        'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'search_site', 'site_now', 'site_today', 'slugify',
         'stats_days', 'stats_pages', 'stats_post_days', 'stats_sources',
       ]);
       const call = await as('anon').rpc('ensure_translation_group', { post_id: randomUUID() });

@@ -24,6 +24,7 @@ import { getSettings } from '@/features/settings/api/get-settings';
 import { categoryFromParams, listingSearch, pageFromParams } from '@/features/posts/lib/listing-params';
 import { isLanguage, type Language } from '@/lib/language';
 import { paths, postPath } from '@/lib/paths';
+import { normalizeQuery, searchPageFromParams, searchPath } from '@/lib/search-paths';
 import { createPublicDb } from '@/lib/public-db';
 import { canonicalPath } from './canonical-path';
 import { renderFeed } from './feed';
@@ -43,6 +44,7 @@ const HOME_IDS: Record<string, Language> = { [routeIds.homePt]: 'pt', [routeIds.
 const POST_IDS: Record<string, Language> = { [routeIds.postPt]: 'pt', [routeIds.postEn]: 'en' };
 const CLIPS_IDS: Record<string, Language> = { [routeIds.clipsPt]: 'pt', [routeIds.clipsEn]: 'en' };
 const CLIP_COPY_IDS: Record<string, Language> = { [routeIds.clipCopyPt]: 'pt', [routeIds.clipCopyEn]: 'en' };
+const SEARCH_IDS: Record<string, Language> = { [routeIds.searchPt]: 'pt', [routeIds.searchEn]: 'en' };
 
 /**
  * The page a path leads to, named by what changes its HTML and nothing else:
@@ -85,6 +87,13 @@ function target(pathAndQuery: string): PageTarget {
   if (routeId === routeIds.legacyPost) {
     const path = paths.legacyPost(params.id ?? '');
     return { kind: 'page', key: path, path };
+  }
+  // A search (issue 44): one reader's query, rendered for each request and
+  // kept nowhere (any text makes a new address: no cache may fill with them).
+  const searchLanguage = SEARCH_IDS[routeId];
+  if (searchLanguage) {
+    const q = normalizeQuery(url.searchParams.get('q'));
+    return { kind: 'private', path: searchPath(searchLanguage, q, searchPageFromParams(url.searchParams)) };
   }
   // A review link (issue 26): its holder's page, rendered for each request
   // and kept nowhere, so it has no key; other parameters are dropped.

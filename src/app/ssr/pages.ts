@@ -11,6 +11,7 @@ import type { HeadSpec } from '@/app/head/head-spec';
 import { notFoundHead, postNotFoundHead } from '@/app/head/not-found-head';
 import { postHead, postLanguage } from '@/app/head/post-head';
 import { reviewHead, reviewNotFoundHead } from '@/app/head/review-head';
+import { searchHead } from '@/app/head/search-head';
 import { routeIds } from '@/app/router';
 import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/page-views';
 import { confirmPageText, subscribePageText, unsubscribePageText, type PageText } from '@/features/newsletter-public/lib/page-texts';
@@ -20,9 +21,11 @@ import { reviewQueryOptions } from '@/features/posts/api/get-review-post';
 import { translationQueryOptions } from '@/features/posts/api/get-translation';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
 import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
+import { searchQueryOptions } from '@/features/search/api/search-site';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import type { Language } from '@/lib/language';
 import { postPath } from '@/lib/paths';
+import { normalizeQuery, searchPageFromParams } from '@/lib/search-paths';
 import type { PublicDb } from '@/lib/public-db';
 
 export interface PageContext {
@@ -143,6 +146,19 @@ const clipCopy =
     return { status: 200, head: clipCopyHead(found, language, siteUrl) };
   };
 
+/**
+ * A search page (issue 44): one reader's query, so rendered for each request
+ * and kept nowhere (the host treats it as private: no-store, noindex, and
+ * the query sent as Referer to nobody). An empty query shows the box alone.
+ */
+const search =
+  (language: Language): PageLoader =>
+  async ({ queryClient, db, url }) => {
+    const q = normalizeQuery(url.searchParams.get('q'));
+    if (q) await queryClient.prefetchQuery(searchQueryOptions(db, { q, language, page: searchPageFromParams(url.searchParams) }));
+    return { status: 200, head: searchHead(language, q), private: true };
+  };
+
 const notFound: PageLoader = async () => ({ status: 404, head: notFoundHead() });
 
 /** A newsletter page (issue 25): made from its address alone, nothing read (opening it changes nothing either). */
@@ -163,6 +179,8 @@ export const pageLoaders: Partial<Record<string, PageLoader>> = {
   [routeIds.clipsEn]: clips('en'),
   [routeIds.clipCopyPt]: clipCopy('pt'),
   [routeIds.clipCopyEn]: clipCopy('en'),
+  [routeIds.searchPt]: search('pt'),
+  [routeIds.searchEn]: search('en'),
   [routeIds.legacyPost]: post(({ id = '' }) => ({ id })),
   [routeIds.preview]: preview,
   [routeIds.newsletterSubscribe]: newsletter(subscribeView, subscribePageText),

@@ -5,6 +5,7 @@ import { clipsText } from '@/lib/i18n-clips';
 import type { Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
+import { SearchBox } from '@/components/search-box';
 import { LanguageSwitch } from './language-switch';
 
 export interface NavLabels {
@@ -82,6 +83,7 @@ export function SiteHeader({ language, labels }: { language: Language; labels: N
               </li>
             ))}
           </ul>
+          <SearchBox language={language} className="ml-2" />
           <span aria-hidden className="mx-2 hidden h-5 w-px bg-stone-300 md:block" />
           <LanguageSwitch language={language} />
         </nav>
