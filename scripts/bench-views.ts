@@ -14,6 +14,7 @@
  * The load runs on threads of its own (bench-views-load.mjs).
  */
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { RunningServer } from '../server/index.ts';
 import { adminToken } from './bench-scale.ts';
@@ -153,11 +154,21 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
   const [sent, flood, floodSaveTimes] = await Promise.all([beacons, floodReaders, floodSaves]);
 
   // The viral shape itself: as many new readers a second as beacons, alone then with the beacons.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const gcPauses: number[] = [];
+  const gc = new PerformanceObserver((list) => gcPauses.push(...list.getEntries().map((e) => e.duration)));
+  gc.observe({ entryTypes: ['gc'] });
   const openRest = await load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS / 2, firstAddress: 40 });
   const [openBeacons, openFlood] = await Promise.all([
     load({ kind: 'beacons', url: server.url, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 60, anonKey: server.anonKey, body: JSON.stringify({ page: post!.id, referrer: 't.co' }) }),
     load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 80 }),
   ]);
+  if (process.env.BENCH_VIEWS_DEBUG) {
+    loopDelay.disable();
+    gc.disconnect();
+    console.log(`event loop delay in the open phases: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms; gc pauses: ${gcPauses.length}, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms, total ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms`);
+  }
   const fivexxOf = (...loads: Load[]) =>
     loads.flatMap((l) => Object.entries(l.statuses)).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0);
 

@@ -13,7 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { parseBackupConfig, type BackupConfig } from './backup/config.ts';
@@ -125,10 +125,21 @@ function urlFor(host: string, port: number): string {
 
 type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
+/**
+ * Connections the kernel may hold for the server while it is busy, before it
+ * drops new ones (each then waits a second for the client to try again).
+ * Node's default, 511, overflowed when a shared post brought ~600 new
+ * connections a second (issue 42: readers plus their view beacons): the
+ * drops were the slowest one percent of both. The kernel caps it at
+ * net.core.somaxconn (4096 on Debian's current kernels).
+ */
+const LISTEN_BACKLOG = 4096;
+
 function listen(fetch: FetchHandler, port: number, host: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: host }, () => resolve(server));
+    const server = createAdaptorServer({ fetch });
     server.once('error', reject);
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => resolve(server));
   });
 }
 
