@@ -232,7 +232,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       exclusive: !options.databaseUrl,
     });
     const clipsWorker = options.clips
-      ? startLocalClipsWorker(options.clips, { url: urlFor(host, port), serviceRoleKey: keys.serviceRoleKey, siteUrl: options.siteUrl ?? apiExternalUrl })
+      ? startLocalClipsWorker(options.clips, { url: urlFor(host, port), serviceRoleKey: keys.serviceRoleKey, siteUrl: options.siteUrl ?? apiExternalUrl }, db)
       : undefined;
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
