@@ -25,8 +25,12 @@ export interface JobContext {
   fetch: ClipsFetch;
 }
 
-/** Fields she typed (or chose) win over what the page says. */
-const TYPED = ['title', 'outlet', 'outlet_logo_url', 'byline', 'published_on', 'language', 'summary', 'image_alt', 'status', 'featured', 'show_archive', 'newsletter', 'feed_id', 'slug'] as const;
+/**
+ * Fields she typed (or chose) win over what the page says. Not `newsletter`:
+ * a clip the import path writes (a pasted list, a feed, `npm run clips`) never
+ * goes to the subscribers; she turns it on for one clip in its form (decision 293).
+ */
+const TYPED = ['title', 'outlet', 'outlet_logo_url', 'byline', 'published_on', 'language', 'summary', 'image_alt', 'status', 'featured', 'show_archive', 'feed_id', 'slug'] as const;
 
 async function finish(ctx: JobContext, job: ClipJob, clips: unknown[] | null, copy: unknown, result: unknown) {
   const { data, error } = await ctx.client.rpc('clip_job_finish', { job_id: job.id, new_clips: clips, copy, job_result: result });

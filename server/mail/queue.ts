@@ -13,7 +13,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 
-export type MailKind = 'auth' | 'newsletter_confirm' | 'newsletter_post' | 'newsletter_test';
+export type MailKind = 'auth' | 'newsletter_confirm' | 'newsletter_post' | 'newsletter_clip' | 'newsletter_test';
 
 export interface QueuedMail {
   id: string;
@@ -21,10 +21,12 @@ export interface QueuedMail {
   recipient: string;
   language: 'pt' | 'en' | null;
   post_id: string | null;
+  /** A clip of her published work (newsletter_clip, migration 20261128160000). */
+  clip_id: string | null;
   subscriber_id: string | null;
   payload: Record<string, unknown>;
   attempts: number;
-  /** The subscriber's unsubscribe secret (newsletter posts only). */
+  /** The subscriber's unsubscribe secret (newsletter posts and clips only). */
   unsubscribe_token: string | null;
 }
 
@@ -63,7 +65,7 @@ export async function claimMails(db: Queryable, claim: string, limit: number, le
         set state = 'sending', claim = $1, claimed_until = now() + make_interval(secs => $3::float8 / 1000)
        from next
       where q.id = next.id
-     returning q.id::text, q.kind, q.recipient, q.language, q.post_id, q.subscriber_id, q.payload, q.attempts,
+     returning q.id::text, q.kind, q.recipient, q.language, q.post_id, q.clip_id, q.subscriber_id, q.payload, q.attempts,
                (select s.unsubscribe_token::text from public.newsletter_subscribers s where s.id = q.subscriber_id) as unsubscribe_token`,
     [claim, limit, leaseMs],
   );
@@ -138,7 +140,11 @@ export async function releaseAllClaims(db: Queryable): Promise<number> {
   return r.rows.length;
 }
 
-/** Posts that became public with "send to subscribers" on: their mails queued (private.newsletter_enqueue_due). */
+/**
+ * Posts that became public, and clips published, with "send to subscribers"
+ * on: their mails queued, each once (private.newsletter_enqueue_due). Returns
+ * how many posts and clips were queued.
+ */
 export async function enqueueDuePosts(db: Queryable): Promise<number> {
   const r = await db.query<{ queued: number }>(`select private.newsletter_enqueue_due() as queued`);
   return r.rows[0]?.queued ?? 0;
@@ -151,8 +157,8 @@ export async function forgetUnconfirmed(db: Queryable): Promise<number> {
 }
 
 /**
- * Not now: its post is not public at the moment (she unpublished it, or moved
- * its date, while its mails were going out). Looked at again in a minute, not
+ * Not now: its post or clip is not public at the moment (she unpublished or
+ * hid it, or moved a post's date, while its mails were going out). Looked at again in a minute, not
  * counted as a refusal, so the send resumes when the post is public again and
  * no reader gets it while it is hidden.
  */

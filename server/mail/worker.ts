@@ -14,18 +14,18 @@
  * where no other worker can exist. Killed after it, only the end's few bytes
  * were still to go, already in the socket's buffer.
  *
- * Each look also queues the posts that became public with "send to
- * subscribers" on (private.newsletter_enqueue_due: once per post, by its
- * primary key), and once a minute forgets unconfirmed addresses. A post's
- * mail goes only while the post is public: one she withdraws mid-send waits
- * (postpone) and resumes when it is public again.
+ * Each look also queues the posts that became public and the clips
+ * published with "send to subscribers" on (private.newsletter_enqueue_due:
+ * once per post or clip, by the primary keys of newsletter_sends and
+ * clip_newsletter_sends), and once a minute forgets unconfirmed addresses. A
+ * post's or clip's mail goes only while it is public: one she withdraws or
+ * hides mid-send waits (postpone) and resumes when it is public again.
  */
 import { randomUUID } from 'node:crypto';
 import { isMailbox } from '../../src/lib/mailbox.ts';
 import { isPgError, type Database } from '../db/database.ts';
 import { composeMail } from './compose.ts';
-import { createMailRenderer, type MailSite, type MailSources } from './content/index.ts';
-import type { MailedPost } from './content/post-mail.tsx';
+import { createMailRenderer, type MailedClip, type MailedPost, type MailSite, type MailSources } from './content/index.ts';
 import {
   anyMailDue,
   claimMails,
@@ -266,6 +266,20 @@ function mailSources(db: Database): MailSources {
     async isPublic(id) {
       const r = await db.query(`select 1 from public.blog_posts where id = $1 and published and date <= public.site_now()`, [id]);
       return r.rows.length === 1;
+    },
+    async isClipPublic(id) {
+      const r = await db.query(`select 1 from public.clips where id = $1 and status = 'published'`, [id]);
+      return r.rows.length === 1;
+    },
+    async clip(id) {
+      const r = await db.query<MailedClip>(
+        `select c.id, c.kind, c.url, c.title, c.outlet, c.byline, c.published_on::text as published_on, c.language, c.summary,
+                c.image_url, c.image_alt, c.slug,
+                c.show_archive and exists (select 1 from public.clip_copies k where k.clip_id = c.id) as copy_shown
+           from public.clips c where c.id = $1`,
+        [id],
+      );
+      return r.rows[0];
     },
     async siteName(language) {
       const r = await db.query<{ value: string }>(`select value from public.site_settings where key = 'author_name' and language = $1`, [language]);

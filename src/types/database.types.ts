@@ -308,6 +308,27 @@ export type Database = {
         };
         Relationships: [];
       };
+      clip_newsletter_sends: {
+        Row: {
+          clip_id: string;
+          language: string;
+          queued_at: string;
+          recipients: number;
+        };
+        Insert: {
+          clip_id: string;
+          language: string;
+          queued_at?: string;
+          recipients?: number;
+        };
+        Update: {
+          clip_id?: string;
+          language?: string;
+          queued_at?: string;
+          recipients?: number;
+        };
+        Relationships: [];
+      };
       clips: {
         Row: {
           byline: string | null;

@@ -5,11 +5,13 @@
 import type { OutgoingMail } from '../compose.ts';
 import type { QueuedMail } from '../queue.ts';
 import { authMail } from './auth-mail.tsx';
+import { clipMail, type MailedClip } from './clip-mail.tsx';
 import { confirmMail } from './confirm-mail.tsx';
 import { postMail, type MailedPost } from './post-mail.tsx';
 import type { MailLanguage } from './strings.ts';
 
 export type { MailedPost } from './post-mail.tsx';
+export type { MailedClip } from './clip-mail.tsx';
 
 export interface MailSite {
   /** The origin of every link in mails: SITE_URL, or the local backend's own address. */
@@ -25,6 +27,10 @@ export interface MailSources {
   isPublic(id: string): Promise<boolean>;
   /** The post, public or not (her test copy; a subscriber's once isPublic said yes). */
   post(id: string): Promise<MailedPost | undefined>;
+  /** Whether readers may see the clip now (published): asked for every mail, like a post's. */
+  isClipPublic(id: string): Promise<boolean>;
+  /** The clip, once isClipPublic said yes. */
+  clip(id: string): Promise<MailedClip | undefined>;
   /** The site's name in a language (the author_name setting). */
   siteName(language: MailLanguage): Promise<string>;
 }
@@ -34,7 +40,7 @@ export interface Skipped {
   skip: string;
 }
 
-/** Not now: its post is not public at the moment; the mail waits for it. */
+/** Not now: its post or clip is not public at the moment; the mail waits for it. */
 export interface Postponed {
   postpone: string;
 }
@@ -43,15 +49,14 @@ export interface MailRenderer {
   render(mail: QueuedMail): Promise<OutgoingMail | Skipped | Postponed>;
 }
 
-/** How long a post's rendered mail and the site's name are reused: a send to thousands renders the post once, an edit shows within seconds (whether it is public is asked for every mail). */
+/** How long a post's or clip's rendered mail and the site's name are reused: a send to thousands renders it once, an edit shows within seconds (whether it is public is asked for every mail). */
 const REUSE_MS = 5_000;
 
-/** Stands for the subscriber's own unsubscribe address in a post rendered once for all (letters and digits: escaping leaves it alone). */
+/** Stands for the subscriber's own unsubscribe address in a post or clip rendered once for all (letters and digits: escaping leaves it alone). */
 const UNSUBSCRIBE_MARK = 'UNSUBSCRIBEADDRESSx7f3q';
 
 export function createMailRenderer(site: MailSite, sources: MailSources): MailRenderer {
   const names = new Map<MailLanguage, { name: string; until: number }>();
-  const posts = new Map<string, { written: ReturnType<typeof postMail> | undefined; until: number }>();
   const siteNameIn = async (lang: MailLanguage) => {
     const kept = names.get(lang);
     if (kept && kept.until > Date.now()) return kept.name;
@@ -59,17 +64,27 @@ export function createMailRenderer(site: MailSite, sources: MailSources): MailRe
     names.set(lang, { name, until: Date.now() + REUSE_MS });
     return name;
   };
-  /** The post's mail with UNSUBSCRIBE_MARK for the address, or undefined when it is not public. */
-  const postFor = async (id: string, siteName: string) => {
-    const kept = posts.get(id);
-    if (kept && kept.until > Date.now()) return kept.written;
-    const post = await sources.post(id);
-    const written = post && postMail({ post, siteName, siteUrl: site.siteUrl, unsubscribeUrl: UNSUBSCRIBE_MARK, test: false });
-    if (posts.size > 100) posts.clear();
-    posts.set(id, { written, until: Date.now() + REUSE_MS });
-    return written;
+  const written = new Map<string, { mail: Written | undefined; until: number }>();
+  /** The mail of a post or clip with UNSUBSCRIBE_MARK for the address, or undefined when it is gone. */
+  const reuse = async (key: string, write: () => Promise<Written | undefined>) => {
+    const kept = written.get(key);
+    if (kept && kept.until > Date.now()) return kept.mail;
+    const mail = await write();
+    if (written.size > 100) written.clear();
+    written.set(key, { mail, until: Date.now() + REUSE_MS });
+    return mail;
   };
-  return { render: (mail) => renderQueuedMail(mail, site, sources, siteNameIn, postFor) };
+  const postFor: WrittenFor = (id, siteName) =>
+    reuse(`post:${id}`, async () => {
+      const post = await sources.post(id);
+      return post && postMail({ post, siteName, siteUrl: site.siteUrl, unsubscribeUrl: UNSUBSCRIBE_MARK, test: false });
+    });
+  const clipFor: WrittenFor = (id, siteName) =>
+    reuse(`clip:${id}`, async () => {
+      const clip = await sources.clip(id);
+      return clip && clipMail({ clip, siteName, siteUrl: site.siteUrl, unsubscribeUrl: UNSUBSCRIBE_MARK });
+    });
+  return { render: (mail) => renderQueuedMail(mail, site, sources, siteNameIn, postFor, clipFor) };
 }
 
 async function renderQueuedMail(
@@ -77,7 +92,8 @@ async function renderQueuedMail(
   site: MailSite,
   sources: MailSources,
   siteNameIn: (lang: MailLanguage) => Promise<string>,
-  postFor: (id: string, siteName: string) => Promise<ReturnType<typeof postMail> | undefined>,
+  postFor: WrittenFor,
+  clipFor: WrittenFor,
 ): Promise<OutgoingMail | Skipped | Postponed> {
   const lang: MailLanguage = mail.language === 'en' ? 'en' : 'pt';
   const siteName = await siteNameIn(lang);
@@ -108,27 +124,43 @@ async function renderQueuedMail(
       // The rendering is kept a few seconds; whether the post may be read is asked every time.
       const written = mail.post_id && (await sources.isPublic(mail.post_id)) ? await postFor(mail.post_id, siteName) : undefined;
       if (!written || !mail.post_id) return { postpone: 'waiting: the post is not public now (unpublished or rescheduled while it was being sent)' };
-      const secret = `token=${encodeURIComponent(mail.unsubscribe_token)}&lang=${lang}`;
-      const unsubscribeUrl = `${site.siteUrl}/newsletter/unsubscribe?${secret}`;
-      const oneClickUrl = `${site.oneClickUrl ?? `${site.siteUrl}/newsletter/unsubscribe`}?${secret}`;
-      const domain = domainOf(site.from.address);
-      return {
-        ...base,
-        // One identity per post and reader, whatever row or attempt carries it.
-        messageId: `<post.${mail.post_id}.${mail.subscriber_id}@${domain}>`,
-        subject: written.subject,
-        text: written.text.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl),
-        html: written.html.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl.replaceAll('&', '&amp;')),
-        headers: {
-          // RFC 2369 and RFC 8058: mail clients show their own "unsubscribe", which POSTs to the https address.
-          'List-Unsubscribe': `<${oneClickUrl}>, <mailto:${site.from.address}?subject=unsubscribe>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          'List-Id': `${quoteName(siteName)} <newsletter-${lang}.${domain}>`,
-          Precedence: 'bulk',
-        },
-      };
+      // One identity per post and reader, whatever row or attempt carries it.
+      return toSubscriber(mail, written, site, siteName, lang, `post.${mail.post_id}`);
+    }
+    case 'newsletter_clip': {
+      if (!mail.unsubscribe_token) return { skip: 'the subscriber left' };
+      // A deleted clip takes its queued mails with it (on delete cascade); a hidden one waits, as a post does.
+      const written = mail.clip_id && (await sources.isClipPublic(mail.clip_id)) ? await clipFor(mail.clip_id, siteName) : undefined;
+      if (!written || !mail.clip_id) return { postpone: 'waiting: the clip is not public now (hidden while it was being sent)' };
+      return toSubscriber(mail, written, site, siteName, lang, `clip.${mail.clip_id}`);
     }
   }
+}
+
+type Written = { subject: string; text: string; html: string };
+type WrittenFor = (id: string, siteName: string) => Promise<Written | undefined>;
+
+/** A post's or clip's mail to one subscriber: their own unsubscribe link, and the headers of a list (RFC 2369, RFC 8058). */
+function toSubscriber(mail: QueuedMail, written: Written, site: MailSite, siteName: string, lang: MailLanguage, identity: string): OutgoingMail {
+  const secret = `token=${encodeURIComponent(mail.unsubscribe_token ?? '')}&lang=${lang}`;
+  const unsubscribeUrl = `${site.siteUrl}/newsletter/unsubscribe?${secret}`;
+  const oneClickUrl = `${site.oneClickUrl ?? `${site.siteUrl}/newsletter/unsubscribe`}?${secret}`;
+  const domain = domainOf(site.from.address);
+  return {
+    to: mail.recipient,
+    from: formatFrom(siteName, site.from.address),
+    messageId: `<${identity}.${mail.subscriber_id}@${domain}>`,
+    subject: written.subject,
+    text: written.text.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl),
+    html: written.html.replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl.replaceAll('&', '&amp;')),
+    headers: {
+      // RFC 2369 and RFC 8058: mail clients show their own "unsubscribe", which POSTs to the https address.
+      'List-Unsubscribe': `<${oneClickUrl}>, <mailto:${site.from.address}?subject=unsubscribe>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': `${quoteName(siteName)} <newsletter-${lang}.${domain}>`,
+      Precedence: 'bulk',
+    },
+  };
 }
 
 function domainOf(address: string): string {
