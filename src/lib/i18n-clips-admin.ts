@@ -42,6 +42,7 @@ export const clipsAdminText = {
   showArchiveHint: 'O site mostra a sua cópia do texto, com o aviso de onde foi publicado. Desligado, o leitor vai ao original.',
   newsletter: 'Enviar aos assinantes',
   newsletterHint: 'Enviada uma vez aos assinantes do idioma da publicação.',
+  newsletterSent: (when: string) => `Enviada aos assinantes em ${when}. Uma publicação vai por email uma vez só.`,
   print: 'Impresso',
   noDate: 'sem data',
   noOutlet: 'sem veículo',

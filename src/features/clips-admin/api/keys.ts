@@ -4,4 +4,5 @@ export const clipKeys = {
   list: () => [...clipKeys.all, 'list'] as const,
   batch: (batch: string) => [...clipKeys.all, 'batch', batch] as const,
   feeds: () => [...clipKeys.all, 'feeds'] as const,
+  send: (clipId: string) => [...clipKeys.all, 'send', clipId] as const,
 };

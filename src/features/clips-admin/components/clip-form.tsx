@@ -1,3 +1,4 @@
+import { MailCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -6,6 +7,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { adminText } from '@/lib/i18n-admin';
 import { FormField } from '@/features/admin/components/form-field';
+import { formatScheduledTime } from '@/features/admin/lib/site-time';
 import type { ClipFormErrors, ClipFormValues } from '../lib/clip-form-values';
 
 interface ClipFormProps {
@@ -17,6 +19,8 @@ interface ClipFormProps {
   /** "Mostrar cópia arquivada" is offered only for a clip that has a copy. */
   withArchive?: boolean;
   disabled?: boolean;
+  /** When the saved clip went to the subscribers: the switch gives way to the date (a clip goes once). */
+  sentAt?: string | null;
 }
 
 function ToggleRow({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint?: ReactNode; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
@@ -32,7 +36,7 @@ function ToggleRow({ id, label, hint, checked, onChange, disabled }: { id: strin
 }
 
 /** Every field of a clip she may write (the contract's), each labelled, its error said with it. */
-export function ClipForm({ values, errors, onChange, withUrl = true, withArchive = false, disabled }: ClipFormProps) {
+export function ClipForm({ values, errors, onChange, withUrl = true, withArchive = false, disabled, sentAt }: ClipFormProps) {
   const t = adminText.clips;
   const f = t.form;
   const id = useId();
@@ -93,7 +97,14 @@ export function ClipForm({ values, errors, onChange, withUrl = true, withArchive
         {withArchive && (
           <ToggleRow id={`${id}-archive`} label={t.showArchive} hint={t.showArchiveHint} checked={values.show_archive} onChange={set('show_archive')} disabled={disabled} />
         )}
-        <ToggleRow id={`${id}-newsletter`} label={t.newsletter} hint={t.newsletterHint} checked={values.newsletter} onChange={set('newsletter')} disabled={disabled} />
+        {sentAt ? (
+          <p className="flex items-center gap-2 text-sm text-stone-900">
+            <MailCheck aria-hidden className="size-4 shrink-0" />
+            {t.newsletterSent(formatScheduledTime(sentAt))}
+          </p>
+        ) : (
+          <ToggleRow id={`${id}-newsletter`} label={t.newsletter} hint={t.newsletterHint} checked={values.newsletter} onChange={set('newsletter')} disabled={disabled} />
+        )}
       </div>
     </div>
   );

@@ -151,4 +151,21 @@ describe('the "Publicações" tab', () => {
     });
     expect(calls.updates).toEqual([]);
   });
+  it('says when a clip went to the subscribers instead of offering to send it again; one not yet sent keeps its switch', async () => {
+    const sent = buildClip({ title: 'Já enviada', newsletter: true });
+    const waiting = buildClip({ title: 'Ainda não', newsletter: true, status: 'hidden' });
+    serveClips([sent, waiting], [], [{ clip_id: sent.id, queued_at: '2026-11-20T11:00:00+00:00' }]);
+    const { user } = await renderClipsTab();
+    await user.click(tab().getByRole('button', { name: 'Editar “Já enviada”' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Editar publicação' });
+    expect(await within(dialog).findByText('Enviada aos assinantes em 20 de novembro de 2026, 08:00. Uma publicação vai por email uma vez só.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('switch', { name: 'Enviar aos assinantes' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(tab().getByRole('button', { name: 'Editar “Ainda não”' }));
+    dialog = await screen.findByRole('dialog', { name: 'Editar publicação' });
+    expect(await within(dialog).findByRole('switch', { name: 'Enviar aos assinantes' })).toBeChecked();
+    expect(within(dialog).queryByText(/Enviada aos assinantes em/)).not.toBeInTheDocument();
+  });
 });

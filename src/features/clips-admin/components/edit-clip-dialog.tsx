@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, DialogT
 import { toast } from '@/components/ui/toast';
 import { adminText } from '@/lib/i18n-admin';
 import { describeFailure } from '../api/clip-error';
+import { getClipSend } from '../api/clip-send';
 import { updateClip } from '../api/clips';
 import { clipKeys } from '../api/keys';
 import type { Clip } from '../api/types';
@@ -22,6 +23,8 @@ function EditClipContent({ clip, onDone }: { clip: Clip; onDone: () => void }) {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const web = clip.kind === 'web';
+  // Whether it went may have changed a second ago (the worker's look): asked at each opening, as a post's.
+  const send = useQuery({ queryKey: clipKeys.send(clip.id), queryFn: () => getClipSend(clip.id), enabled: clip.newsletter, staleTime: 0 });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +52,7 @@ function EditClipContent({ clip, onDone }: { clip: Clip; onDone: () => void }) {
         <DialogTitle>{t.add.editTitle}</DialogTitle>
       </DialogHeader>
       {saveError && <FailureAlert message={saveError} />}
-      <ClipForm values={values} errors={errors} onChange={setValues} withUrl={web} withArchive={hasCopy(clip)} disabled={saving} />
+      <ClipForm values={values} errors={errors} onChange={setValues} withUrl={web} withArchive={hasCopy(clip)} disabled={saving} sentAt={send.data?.queued_at} />
       <DialogFooter>
         <Button type="submit" disabled={saving}>
           {saving && <Loader2 aria-hidden className="animate-spin motion-reduce:animate-none" />}

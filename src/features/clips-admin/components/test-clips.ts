@@ -55,7 +55,7 @@ const idOf = (request: Request) => new URL(request.url).searchParams.get('id')?.
  * `calls`; jobs are inserted queued, and the `worker` (set by a test) ends
  * each one the second time the tab reads it, so the tab has to poll.
  */
-export function serveClips(initial: Clip[] = [], feeds: ClipFeed[] = []) {
+export function serveClips(initial: Clip[] = [], feeds: ClipFeed[] = [], sends: { clip_id: string; queued_at: string }[] = []) {
   const state = { clips: [...initial], jobs: [] as ClipJob[], feeds: [...feeds], reads: new Map<string, number>() };
   const calls = {
     inserts: [] as Record<string, unknown>[],
@@ -127,6 +127,7 @@ export function serveClips(initial: Clip[] = [], feeds: ClipFeed[] = []) {
     http.get(restUrl('clip_copies'), ({ request }) =>
       pgrstAnswer(request, state.clips.filter((c) => c.copied_at).map((c) => ({ clip_id: c.id, fetched_at: c.copied_at }))),
     ),
+    http.get(restUrl('clip_newsletter_sends'), ({ request }) => pgrstAnswer(request, select(sends, new URL(request.url)) as unknown as Record<string, unknown>[])),
     http.get(restUrl('clip_feeds'), ({ request }) => pgrstAnswer(request, select(state.feeds, new URL(request.url)) as unknown as Record<string, unknown>[])),
     http.post(`${SUPABASE_URL}/storage/v1/object/clip-files/*`, ({ request }) => {
       const path = new URL(request.url).pathname.split('/clip-files/')[1]!;
