@@ -239,6 +239,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         { relname: 'clip_copies', relrowsecurity: true },
         { relname: 'clip_feeds', relrowsecurity: true },
         { relname: 'clip_jobs', relrowsecurity: true },
+        { relname: 'clip_newsletter_sends', relrowsecurity: true },
         { relname: 'clips', relrowsecurity: true },
         { relname: 'newsletter_sends', relrowsecurity: true },
         { relname: 'newsletter_subscribers', relrowsecurity: true },
@@ -297,6 +298,8 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "clip_jobs INSERT authenticated restrictive: Asking for clips jobs needs the admin's second factor",
         'clip_jobs SELECT authenticated permissive: Admins can see the clips jobs',
         "clip_jobs SELECT authenticated restrictive: Seeing the clips jobs needs the admin's second factor",
+        'clip_newsletter_sends SELECT authenticated permissive: Admins can see which clips were sent',
+        "clip_newsletter_sends SELECT authenticated restrictive: Seeing which clips were sent needs the admin's second factor",
         'clips DELETE authenticated permissive: Admins can delete clips',
         "clips DELETE authenticated restrictive: Deleting clips needs the admin's second factor",
         'clips INSERT authenticated permissive: Admins can add clips',
@@ -349,6 +352,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'anon clip_copies: ',
         'anon clip_feeds: ',
         'anon clip_jobs: ',
+        'anon clip_newsletter_sends: ',
         'anon clips: SELECT',
         // the list is hers: a visitor holds no right on it at all (subscribing is a function).
         'anon newsletter_sends: ',
@@ -372,6 +376,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'authenticated clip_feeds: SELECT,INSERT,UPDATE,DELETE',
         // INSERT by column: a job's state and result are the worker's.
         'authenticated clip_jobs: SELECT,DELETE',
+        'authenticated clip_newsletter_sends: SELECT',
         'authenticated clips: SELECT,INSERT,UPDATE,DELETE',
         'authenticated newsletter_sends: SELECT',
         // SELECT and INSERT are granted column by column (below): the tokens stay out.
