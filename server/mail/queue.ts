@@ -158,9 +158,9 @@ export async function forgetUnconfirmed(db: Queryable): Promise<number> {
 
 /**
  * Not now: its post or clip is not public at the moment (she unpublished or
- * hid it, or moved a post's date, while its mails were going out). Looked at again in a minute, not
- * counted as a refusal, so the send resumes when the post is public again and
- * no reader gets it while it is hidden.
+ * hid it, or moved a post's date, while its mails were going out). Looked at
+ * again in a minute, not counted as a refusal, so the send resumes when it is
+ * public again and no reader gets it while it is hidden.
  */
 export async function postpone(db: Queryable, id: string, claim: string, reason: string): Promise<void> {
   await db.query(
