@@ -31,6 +31,7 @@ import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.t
 import { createRealtime } from './realtime/index.ts';
 import { startPublicationClock, type PublicationClock } from './publication/clock.ts';
 import { startStatsForgetting, type StatsForgetting } from './stats/forget-past.ts';
+import { startEmbeddedMaintenance, type Maintenance } from './db/maintenance.ts';
 import { viewBufferFor } from './stats/view-buffer.ts';
 import { TemplateError } from './site/template.ts';
 import { createQueueMailer } from './auth/mailer.ts';
@@ -103,6 +104,8 @@ export interface RunningServer {
   /** Tells kept pages and Realtime when scheduled posts go public (tests ask it to look now). */
   publicationClock: PublicationClock;
   statsForgetting: StatsForgetting;
+  /** The embedded database's nightly VACUUM (ANALYZE); undefined on PostgreSQL (autovacuum). */
+  maintenance: Maintenance | undefined;
   /** Sends what private.mail_queue holds (tests wait for it with drain()). */
   mailWorker: MailWorker;
   /** "SMTP host:port" or "outbox folder …", for banners. */
@@ -221,6 +224,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await rendererLoaded;
     // A day's reading-statistics salt dies with the day, viewed or not.
     const statsForgetting = startStatsForgetting({ db });
+    // PGlite has no autovacuum: without this its tables never lose dead rows nor get new statistics.
+    const maintenance = startEmbeddedMaintenance(db);
     // Catches up a backup missed while the server was down (in the background: it must not hold the start).
     void backups?.check();
     const mail = { smtpUrl: undefined, from: 'noreply@localhost', ratePerMinute: 300, ...options.mail };
@@ -252,6 +257,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       database: opened.description,
       publicationClock: clock,
       statsForgetting,
+      maintenance,
       mailWorker,
       mailDescription: transport.description,
       backups,
@@ -259,7 +265,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop(), backups?.stop(), clipsWorker?.stop()]);
+          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), maintenance?.stop(), mailWorker.stop(), backups?.stop(), clipsWorker?.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past
