@@ -27,9 +27,10 @@
   var tag = document.currentScript;
   var root = document.getElementById('root');
   var state = document.getElementById('ssr-state');
-  // The homes and the posts (the state's first field is its route's id: src/app/ssr-state.ts).
+  // The homes, the posts and her published work (the state's first field is its route's id:
+  // src/app/ssr-state.ts). Not search: what she types before the app is there must not be lost.
   var waitsForReader = !!state && !!root && root.firstElementChild !== null &&
-    /^\{"routeId":"(home|post)-(pt|en)"/.test(state.textContent || '');
+    /^\{"routeId":"(home|post|clips|clip-copy)-(pt|en)"/.test(state.textContent || '');
   // A finger's touch is one too: a scroll or a tap is under way, and the start waits for its end.
   var SIGNS = ['keydown', 'mousemove', 'wheel', 'scroll', 'focusin', 'pointerdown', 'touchstart'];
   /** Still this long after a sign, the reader is reading: the app starts. */

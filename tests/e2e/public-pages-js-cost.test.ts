@@ -57,7 +57,7 @@ const showsBusy = (page: Page) => page.evaluate(() => document.body.hasAttribute
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 28);
 
 describe('before the reader is there', () => {
-  for (const address of ['/pt', '/en', 'a post']) {
+  for (const address of ['/pt', '/en', 'a post', '/pt/publicacoes', '/en/published-work']) {
     it(`${address}, loaded and left alone, fetches no script and opens no socket`, async () => {
       const { context, page, scripts, sockets } = await reader();
       await page.goto(address === 'a post' ? postAddress : address, { waitUntil: 'load' });
