@@ -36,6 +36,7 @@ import { createQueueMailer } from './auth/mailer.ts';
 import { parseFrom, parseMailConfig, type MailConfig } from './mail/config.ts';
 import { createTransport } from './mail/transport/index.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
+import { startFediverse, type Fediverse, type FediverseOptions } from './fediverse/index.ts';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 8080. */
@@ -78,6 +79,8 @@ export interface StartOptions {
    * checkMs: how often it looks (tests shorten it).
    */
   backup?: (BackupConfig & { checkMs?: number }) | undefined;
+  /** The fediverse accounts' options (server/fediverse/index.ts): tests allow their server on 127.0.0.1, shorten the worker's waits. */
+  fediverse?: FediverseOptions;
 }
 
 export interface RunningServer {
@@ -100,6 +103,8 @@ export interface RunningServer {
   mailDescription: string;
   /** The daily backup, when options.backup was given (tests move the site's clock and call check()). */
   backups: BackupScheduler | undefined;
+  /** Her fediverse accounts: routes and the delivery worker (tests wait for it with delivery.drain()). */
+  fediverse: Fediverse;
   /** Stops listening, then closes the database (and releases the data directory). */
   close(): Promise<void>;
 }
@@ -178,10 +183,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
       { intervalMs: options.backup.checkMs },
     ) : undefined;
+    const fediverse = startFediverse(db, options.siteUrl ?? urlFor(host, port), {
+      ...options.fediverse,
+      siteUrl: options.siteUrl,
+      // The embedded database is this process's alone: claims left by a killed run are released.
+      exclusive: !options.databaseUrl,
+      trustedProxyHeader: options.appOptions?.auth?.trustedProxyHeader,
+    });
     const app = createApp(
       { db, jwtSecret, ...keys, auth: redirects, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl },
       appOptions,
       backups,
+      fediverse.routes,
     );
     started.app = app;
     const realtime = createRealtime({ db, jwtSecret });
@@ -226,10 +239,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       mailWorker,
       mailDescription: transport.description,
       backups,
+      fediverse,
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop(), backups?.stop()]);
+          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop(), backups?.stop(), fediverse.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past

@@ -33,6 +33,12 @@ export interface PublicFetchOptions {
    * reaches it; production code never passes it.
    */
   allow?: readonly string[];
+  /**
+   * The methods it may send: GET and HEAD unless told. The fediverse
+   * delivery adds POST (its body a string or bytes); a POST's redirect is
+   * returned as is, never followed (a redirected delivery is a failed one).
+   */
+  methods?: readonly ('GET' | 'HEAD' | 'POST')[];
 }
 
 export type PublicFetch = ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) & {
@@ -57,7 +63,7 @@ function stripBrackets(hostname: string): string {
 }
 
 export function createPublicFetch(options: PublicFetchOptions): PublicFetch {
-  const { timeoutMs, maxBytes, connectTimeoutMs = 5_000, maxRedirects = 5, resolver = systemResolver, allow = [] } = options;
+  const { timeoutMs, maxBytes, connectTimeoutMs = 5_000, maxRedirects = 5, resolver = systemResolver, allow = [], methods = ['GET', 'HEAD'] } = options;
 
   const refusal = (hostname: string, address: string): PublicFetchError | null => {
     if (allow.includes(address)) return null;
@@ -105,7 +111,8 @@ export function createPublicFetch(options: PublicFetchOptions): PublicFetch {
     try {
       // As plain pairs: undici's own Headers type is not the platform's.
       const headers = init.headers ? [...new Headers(init.headers)] : undefined;
-      return await undiciFetch(url, { method: init.method, headers, signal, redirect: 'manual', dispatcher: agent });
+      const body = init.body as string | Uint8Array | null | undefined;
+      return await undiciFetch(url, { method: init.method, headers, body, signal, redirect: 'manual', dispatcher: agent });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const cause = (error as { cause?: unknown }).cause;
@@ -118,7 +125,8 @@ export function createPublicFetch(options: PublicFetchOptions): PublicFetch {
   const publicFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const request = input instanceof Request ? input : null;
     const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD') throw new PublicFetchError(`only GET and HEAD are sent (not ${method})`);
+    if (!(methods as readonly string[]).includes(method)) throw new PublicFetchError(`only ${methods.join(' and ')} are sent (not ${method})`);
+    if (request?.body) throw new PublicFetchError('a Request with a body is not sent: pass the body in init');
     let url = new URL(request ? request.url : String(input));
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new PublicFetchError(`${url.host} did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
@@ -129,9 +137,9 @@ export function createPublicFetch(options: PublicFetchOptions): PublicFetch {
     const headers = init.headers ?? request?.headers;
     try {
       for (let hop = 0; ; hop++) {
-        const response = await fetchOnce(url, { method, headers }, signal);
+        const response = await fetchOnce(url, { method, headers, body: init.body }, signal);
         const location = response.headers.get('location');
-        if (response.status >= 300 && response.status < 400 && location) {
+        if (method !== 'POST' && response.status >= 300 && response.status < 400 && location) {
           await response.body?.cancel();
           if (hop >= maxRedirects) throw new PublicFetchError(`too many redirects (more than ${maxRedirects})`);
           url = new URL(location, url);

@@ -260,6 +260,7 @@ create table private.fediverse_outbox (
   body jsonb,
   -- Accept and Reject go to one actor only; Create/Update/Delete to every follower of the language.
   recipient_inbox text,
+  recipient_actor text,
   created_at timestamptz not null default now(),
   constraint fediverse_outbox_type_valid check (type in ('Create', 'Update', 'Delete', 'Accept', 'Reject'))
 );
@@ -344,9 +345,8 @@ begin
   if gone.id is null then
     return false;
   end if;
-  insert into private.fediverse_outbox (id, language, type, recipient_inbox, body)
-  values ('urn:fediverse-reject:' || gen_random_uuid(), gone.language, 'Reject', gone.inbox,
-          jsonb_build_object('actor', gone.actor_id));
+  insert into private.fediverse_outbox (id, language, type, recipient_inbox, recipient_actor)
+  values ('urn:fediverse-reject:' || gen_random_uuid(), gone.language, 'Reject', gone.inbox, gone.actor_id);
   return true;
 end;
 $$;
