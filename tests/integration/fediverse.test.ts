@@ -171,4 +171,24 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     expect(replies.data).toEqual([{ post_id: id, state: 'pending', content: '<p>Ótimo texto! <a rel="nofollow noopener noreferrer ugc">x</a></p>', author_handle: `@bob@${peer.current!.host}` }]);
     expect((await backend.anon().from('fediverse_replies').select('id').eq('post_id', id)).data).toEqual([]);
   });
+
+  it('tries again later when the server answers 503, and drops the followers of an inbox that answers 410', async () => {
+    peer.current!.answer = 503;
+    try {
+      const saved = await admin.client.from('blog_posts').insert({ title: 'Servidor fora', content: 'Texto.', language: 'pt', published: true }).select('id').single();
+      await backend.drainFediverse();
+      const [delivery] = await backend.sql<{ state: string; attempts: number; last_status: number; later: boolean }>(
+        `select d.state, d.attempts, d.last_status, d.next_attempt_at > now() + interval '50 seconds' as later
+           from private.fediverse_deliveries d join private.fediverse_outbox o on o.id = d.activity_id where o.post_id = $1`, [saved.data!.id]);
+      expect(delivery).toEqual({ state: 'queued', attempts: 1, last_status: 503, later: true });
+      expect(await backend.sql(`select 1 from public.fediverse_followers`)).toHaveLength(1);
+
+      peer.current!.answer = 410;
+      await backend.sql(`update private.fediverse_deliveries set next_attempt_at = now() where state = 'queued'`);
+      await backend.drainFediverse();
+      expect(await backend.sql(`select 1 from public.fediverse_followers`)).toEqual([]);
+    } finally {
+      peer.current!.answer = undefined;
+    }
+  });
 });

@@ -28,11 +28,13 @@ export interface Peer {
   send(name: string, to: Recipient, activity: Activity): Promise<void>;
   /** Answer this status to every inbox request from now on (undefined: verify and accept). */
   answer: number | undefined;
+  /** Every POST that reached an inbox, before any verification (a resent activity counts twice here, once in `received`). */
+  posts: number;
   keys(name: string): ReturnType<typeof generateCryptoKeyPair>;
   close(): Promise<void>;
 }
 
-export async function startPeer(options: { names?: string[] } = {}): Promise<Peer> {
+export async function startPeer(options: { names?: string[]; delayMs?: number } = {}): Promise<Peer> {
   const names = new Set(options.names ?? ['bob', 'carol']);
   const keyPairs = new Map<string, ReturnType<typeof generateCryptoKeyPair>>();
   const keysOf = (name: string) => {
@@ -63,13 +65,18 @@ export async function startPeer(options: { names?: string[] } = {}): Promise<Pee
       received.push({ inbox: ctx.recipient, activity, json: (await activity.toJsonLd({ format: 'compact' })) as Record<string, unknown> });
     });
 
-  const state: { answer: number | undefined } = { answer: undefined };
+  const state: { answer: number | undefined; posts: number } = { answer: undefined, posts: 0 };
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({
       port: 0,
       hostname: '127.0.0.1',
-      fetch: (request) => {
-        if (state.answer !== undefined && request.method === 'POST') return new Response('', { status: state.answer });
+      fetch: async (request) => {
+        if (request.method === 'POST') {
+          state.posts++;
+          if (state.answer !== undefined) return new Response('', { status: state.answer });
+          // A slow server: the sender's work is spread over time.
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+        }
         return federation.fetch(request, { contextData: undefined });
       },
     }, () => resolve(s));
@@ -91,6 +98,9 @@ export async function startPeer(options: { names?: string[] } = {}): Promise<Pee
     },
     set answer(value) {
       state.answer = value;
+    },
+    get posts() {
+      return state.posts;
     },
     keys: (name) => keysOf(name),
     close: () => new Promise<void>((resolve) => {
