@@ -122,6 +122,9 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     const asPage = await fetch(`${backend.url}/pt/${slug}`, { headers: { Accept: 'text/html' } });
     expect(asPage.headers.get('content-type')).toMatch(/text\/html/);
     expect(asPage.headers.get('vary')).toMatch(/Accept(?!-)/);
+    // Every public page names its ActivityPub twin: the post its Article, the home her account.
+    expect(await asPage.text()).toContain(`<link rel="alternate" href="${backend.url}/ap/posts/${id}" type="application/activity+json"/>`);
+    expect(await (await fetch(`${backend.url}/pt`)).text()).toContain(`<link rel="alternate" href="${actor('pt')}" type="application/activity+json"/>`);
     const found = await peer.current!.federation.createContext(new URL(peer.current!.origin), undefined).lookupObject(`${backend.url}/pt/${slug}`);
     expect(found).toBeInstanceOf(Article);
 

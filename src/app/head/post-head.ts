@@ -121,6 +121,8 @@ export function postHead(
     links: [
       ...translationAlternates(post, translation, siteUrl),
       { rel: 'alternate', type: 'application/rss+xml', title: dict.meta.feedTitle, href: absoluteUrl(siteUrl, paths.feed(language)) },
+      // The post as an ActivityPub Article (issue 45).
+      { rel: 'alternate', type: 'application/activity+json', href: absoluteUrl(siteUrl, paths.activityPubPost(post.id)) },
     ],
     jsonLd: {
       '@context': 'https://schema.org',
