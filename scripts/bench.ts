@@ -22,9 +22,14 @@
  * import's figures (scripts/bench-import.ts), BENCH_ONLY=mail the newsletter's
  * (scripts/bench-mail.ts), BENCH_ONLY=revisions what keeping every version
  * costs a save (scripts/bench-revisions.ts), BENCH_ONLY=stats the reading
- * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=backup the
+ * statistics' reads at scale (scripts/bench-stats.ts), BENCH_ONLY=clips importing
+ * 1,000 clips from a feed (scripts/bench-clips.ts), BENCH_ONLY=clips-pages
+ * /pt/publicacoes with 5,000 clips beside /pt (scripts/bench-clips-pages.ts), BENCH_ONLY=backup the
  * daily backup and its restore with 10,000 posts and 2,000 pictures
- * (scripts/bench-backup.ts).
+ * (scripts/bench-backup.ts), BENCH_ONLY=views a post that goes viral: view
+ * beacons beside its readers and her saves, on PGlite and on DATABASE_URL's
+ * PostgreSQL (scripts/bench-views.ts), BENCH_ONLY=search search with 20,000
+ * posts and 5,000 clips (scripts/bench-search.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -41,11 +46,15 @@ import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { benchAdminCheck } from './bench-admin-check.ts';
 import { benchBackup } from './bench-backup.ts';
+import { benchClipsPages } from './bench-clips-pages.ts';
 import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
+import { benchClips } from './bench-clips.ts';
 import { benchRevisions } from './bench-revisions.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
+import { benchSearch } from './bench-search.ts';
 import { benchStats } from './bench-stats.ts';
+import { benchViews, printViews, type ViewsFigures } from './bench-views.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -256,6 +265,22 @@ async function benchPage(url: string, siteDir: string) {
   }
 }
 
+/** The viral post on PGlite, then on PostgreSQL when DATABASE_URL names one, and both side by side. */
+async function benchViewsOnBoth(server: RunningServer, databaseUrl: string | undefined, dataDir: string) {
+  // BENCH_VIEWS_ON=postgres: the PostgreSQL half alone (a second look at it without the first run's sockets and heap).
+  const all: ViewsFigures[] = process.env.BENCH_VIEWS_ON === 'postgres' && databaseUrl ? [] : [await benchViews(server)];
+  if (databaseUrl) {
+    const pg = await startServer({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'postgres-views'), databaseUrl, spaDir: path.join(dataDir, 'site') });
+    try {
+      all.push(await benchViews(pg));
+    } finally {
+      await pg.close();
+    }
+  }
+  console.log('A post that goes viral, side by side:');
+  printViews(all);
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journalist-site-bench-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -282,8 +307,24 @@ async function main() {
       await benchStats(server);
       return;
     }
+    if (process.env.BENCH_ONLY === 'clips') {
+      await benchClips(server);
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'clips-pages') {
+      await benchClipsPages(server);
+      return;
+    }
     if (process.env.BENCH_ONLY === 'backup') {
       await benchBackup();
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'views') {
+      await benchViewsOnBoth(server, databaseUrl, dataDir);
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'search') {
+      await benchSearch(server);
       return;
     }
     const pglite = await benchReads(server);
@@ -306,6 +347,10 @@ async function main() {
     await benchRevisions(server);
     await benchStats(server);
     await benchBackup();
+    await benchViewsOnBoth(server, databaseUrl, dataDir);
+    await benchClips(server);
+    await benchClipsPages(server);
+    await benchSearch(server);
     // Last: it adds 20,000 posts to the database.
     await benchScale(server);
   } finally {

@@ -5,7 +5,10 @@
  * Needs VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY (the project, as
  * for `npm run build`) and SITE_URL (where readers reach the site). Reads
  * with the anon key only, so it writes exactly what any visitor may see:
- *   DIR/pt/index.html, DIR/en/index.html, DIR/pt/<slug>/index.html and
+ *   DIR/pt/index.html, DIR/en/index.html, her published work
+ *   (DIR/pt/publicacoes/index.html, DIR/en/published-work/index.html, each
+ *   archived copy she shows at its address, and their rss.xml: issue 43),
+ *   DIR/pt/<slug>/index.html and
  *   DIR/en/<slug>/index.html (every published post at its address), a
  *   redirect page at each address a post had (DIR/post/<id>/index.html, old
  *   slugs) and DIR/_redirects (the same as rules, for Netlify and Cloudflare
@@ -15,6 +18,8 @@
  *   DIR/newsletter/{subscribe,confirm,unsubscribe}/index.html (the same
  *   shell, kept out of search results: the newsletter's pages, which the
  *   browser renders from their address, token included),
+ *   DIR/pt/busca/index.html and DIR/en/search/index.html (search, issue 44:
+ *   the same shell, rendered in the browser from its address),
  *   DIR/preview/index.html (a review link's page, issue 26: the same shell,
  *   without a description, which the browser renders from its address by
  *   asking the project's review_post with the token),
@@ -28,6 +33,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, parseSiteUrl } from '../server/config.ts';
 import { renderCardPng } from '../server/site/card-png.ts';
+import { SEARCH_PATHS } from '../src/lib/search-paths.ts';
 import type { RendererModule } from '../server/site/site-host.ts';
 import { parseTemplate } from '../server/site/template.ts';
 import { newsletterPaths } from '../src/features/newsletter-public/lib/addresses.ts';
@@ -158,6 +164,15 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await mustRender('/pt', 'pt/index.html', 200);
   await mustRender('/en', 'en/index.html', 200);
   await mustRender('/404', '404.html', 404);
+  // Her published work (issue 43): both lists (their filters and pages are
+  // the same file, which the app then reads from its address), each copy she
+  // shows, and both feeds.
+  await mustRender('/pt/publicacoes', 'pt/publicacoes/index.html', 200);
+  await mustRender('/en/published-work', 'en/published-work/index.html', 200);
+  for (const path of await site.clipCopyPaths()) {
+    const rendered = await page(path, `${path.slice(1)}/index.html`, 200);
+    if (rendered.status !== 200) log(`skipped ${path}: hidden or its copy closed while the export ran`);
+  }
   const posts = await site.publishedPosts();
   // `/` first, as the index.html page does on hosts without rules.
   const redirects: string[] = ['/ /pt 302'];
@@ -183,6 +198,7 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await write(outDir, '_redirects', redirects.map((line) => `${line}\n`).join(''));
   for (const language of ['pt', 'en'] as const) {
     await write(outDir, `${language}/rss.xml`, await site.feed(language, siteUrl));
+    await write(outDir, `${language === 'pt' ? 'pt/publicacoes' : 'en/published-work'}/rss.xml`, await site.clipsFeed(language, siteUrl));
     const card = await site.shareCard({ kind: 'home', language });
     if (card) await write(outDir, `og/${language}.png`, await renderCardPng(card));
   }
@@ -192,6 +208,10 @@ export async function exportStaticSite(options: ExportOptions, log: (line: strin
   await write(outDir, 'admin/index.html', template.shell);
   for (const page of Object.values(newsletterPaths)) await write(outDir, `${page.slice(1)}/index.html`, newsletterShell(template.shell));
   await write(outDir, 'preview/index.html', previewShell(template.shell));
+  // Search (issue 44): the browser renders it from its address and asks the
+  // hosted project's search_site; without JavaScript a static host can show
+  // the box only.
+  for (const path of Object.values(SEARCH_PATHS)) await write(outDir, `${path.slice(1)}/index.html`, newsletterShell(template.shell));
   await write(outDir, 'index.html', rootRedirect(siteUrl));
   // The server renderer is for this export only: a static host must not publish it.
   await rm(ssrDirOf(outDir), { recursive: true, force: true });

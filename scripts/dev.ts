@@ -22,6 +22,7 @@ import { parseApiExternalUrl, parseSiteUrl } from '../server/config.ts';
 import { startServer } from '../server/index.ts';
 import { parseMailConfig } from '../server/mail/config.ts';
 import { parseBackupConfig } from '../server/backup/config.ts';
+import { parseOutboundAllowHosts } from '../server/outbound/allow-hosts.ts';
 import { requireSupportedNode } from '../server/runtime.ts';
 import type { RendererModule, SiteHost } from '../server/site/site-host.ts';
 import { contentSecurityPolicy } from '../server/static/security-headers.ts';
@@ -51,6 +52,8 @@ async function main() {
     // Vite's React refresh preamble is an inline script.
     contentSecurityPolicy: contentSecurityPolicy(undefined, { inlineScripts: true }),
   };
+  // OUTBOUND_ALLOW_HOSTS: the clips' fetches and the fediverse's (actors, deliveries) alike.
+  const allowHosts = parseOutboundAllowHosts(process.env.OUTBOUND_ALLOW_HOSTS);
   const backend = await startServer({
     port: 0,
     dataDir: resolve(root, process.env.DATA_DIR || '.data'),
@@ -62,6 +65,8 @@ async function main() {
     site,
     mail: parseMailConfig(process.env),
     backup: parseBackupConfig(process.env, resolve(root, process.env.DATA_DIR || '.data')),
+    clips: { allowHosts },
+    fediverse: { allowHosts },
   });
   const toBackend = getRequestListener(backend.app.fetch);
   httpServer.on('request', (req, res) => vite.middlewares(req, res, () => void toBackend(req, res)));

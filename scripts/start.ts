@@ -19,6 +19,7 @@ import { MigrationError } from '../server/db/migrate.ts';
 import { startServer } from '../server/index.ts';
 import { parseMailConfig } from '../server/mail/config.ts';
 import { parseBackupConfig } from '../server/backup/config.ts';
+import { parseOutboundAllowHosts } from '../server/outbound/allow-hosts.ts';
 import { requireSupportedNode } from '../server/runtime.ts';
 import { SiteBuildError } from '../server/site/site-host.ts';
 import { buildIfNeeded } from './build.ts';
@@ -33,6 +34,8 @@ async function main() {
 
   await buildIfNeeded();
 
+  // OUTBOUND_ALLOW_HOSTS: the clips' fetches and the fediverse's (actors, deliveries) alike.
+  const allowHosts = parseOutboundAllowHosts(process.env.OUTBOUND_ALLOW_HOSTS);
   const server = await startServer({
     port: config.port,
     host: config.host,
@@ -45,6 +48,8 @@ async function main() {
     appOptions: { auth: { trustedProxyHeader: config.trustedProxyHeader } },
     mail,
     backup,
+    clips: { allowHosts },
+    fediverse: { allowHosts },
   });
 
   let closing = false;

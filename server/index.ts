@@ -13,7 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { parseBackupConfig, type BackupConfig } from './backup/config.ts';
@@ -31,12 +31,15 @@ import { builtSiteHost, SiteBuildError, type SiteHost } from './site/site-host.t
 import { createRealtime } from './realtime/index.ts';
 import { startPublicationClock, type PublicationClock } from './publication/clock.ts';
 import { startStatsForgetting, type StatsForgetting } from './stats/forget-past.ts';
+import { viewBufferFor } from './stats/view-buffer.ts';
 import { TemplateError } from './site/template.ts';
 import { createQueueMailer } from './auth/mailer.ts';
 import { parseFrom, parseMailConfig, type MailConfig } from './mail/config.ts';
 import { createTransport } from './mail/transport/index.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { startFediverse, type Fediverse, type FediverseOptions } from './fediverse/index.ts';
+import { startLocalClipsWorker, type ClipsWorkerStart } from './clips/local.ts';
+import type { ClipsWorker } from './clips/worker.ts';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 8080. */
@@ -79,8 +82,18 @@ export interface StartOptions {
    * checkMs: how often it looks (tests shorten it).
    */
   backup?: (BackupConfig & { checkMs?: number }) | undefined;
-  /** The fediverse accounts' options (server/fediverse/index.ts): tests allow their server on 127.0.0.1, shorten the worker's waits. */
+  /**
+   * The fediverse accounts' options (server/fediverse/index.ts): allowHosts
+   * is OUTBOUND_ALLOW_HOSTS; tests allow their server on 127.0.0.1 and
+   * shorten the worker's waits.
+   */
   fediverse?: FediverseOptions;
+  /**
+   * The clips worker (server/clips/, issue 43): fetches what the admin's
+   * clip jobs ask, through the outbound module. allowHosts is
+   * OUTBOUND_ALLOW_HOSTS; resolver is for tests only. Off when undefined.
+   */
+  clips?: ClipsWorkerStart | undefined;
 }
 
 export interface RunningServer {
@@ -105,6 +118,8 @@ export interface RunningServer {
   backups: BackupScheduler | undefined;
   /** Her fediverse accounts: routes and the delivery worker (tests wait for it with delivery.drain()). */
   fediverse: Fediverse;
+  /** The clips worker, when options.clips was given (tests call drain() and checkLinks()). */
+  clipsWorker: ClipsWorker | undefined;
   /** Stops listening, then closes the database (and releases the data directory). */
   close(): Promise<void>;
 }
@@ -119,10 +134,21 @@ function urlFor(host: string, port: number): string {
 
 type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
+/**
+ * Connections the kernel may hold for the server while it is busy, before it
+ * drops new ones (each then waits a second for the client to try again).
+ * Node's default, 511, overflowed when a shared post brought ~600 new
+ * connections a second (issue 42: readers plus their view beacons): the
+ * drops were the slowest one percent of both. The kernel caps it at
+ * net.core.somaxconn (4096 on Debian's current kernels).
+ */
+const LISTEN_BACKLOG = 4096;
+
 function listen(fetch: FetchHandler, port: number, host: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: host }, () => resolve(server));
+    const server = createAdaptorServer({ fetch });
     server.once('error', reject);
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => resolve(server));
   });
 }
 
@@ -222,6 +248,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // The embedded database is this process's alone: no other worker can hold a claim.
       exclusive: !options.databaseUrl,
     });
+    const clipsWorker = options.clips
+      ? startLocalClipsWorker(options.clips, { url: urlFor(host, port), serviceRoleKey: keys.serviceRoleKey, siteUrl: options.siteUrl ?? apiExternalUrl })
+      : undefined;
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;
     if (holdsDataDir) recordServerUrl(dataDir, urlFor(host, port));
@@ -240,10 +269,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       mailDescription: transport.description,
       backups,
       fediverse,
+      clipsWorker,
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop(), backups?.stop(), fediverse.stop()]);
+          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), mailWorker.stop(), backups?.stop(), fediverse.stop(), clipsWorker?.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past
@@ -260,6 +290,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             http.closeIdleConnections?.();
           });
           if (holdsDataDir) forgetServerUrl(dataDir);
+          // The views answered and not yet written (issue 42): a clean stop loses none.
+          await viewBufferFor(db).close();
           await db.close();
         })();
         return closing;

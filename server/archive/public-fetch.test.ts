@@ -28,7 +28,7 @@ describe('fetchPublicImage (the command line\'s "Baixar imagens")', () => {
     ['file:///etc/passwd'],
   ])('refuses %s before asking for a byte', async (address) => {
     const before = requests;
-    await expect(fetchPublicImage(address.replace('PORT', String(port)))).rejects.toThrow(/not a public address|not a web address/);
+    await expect(fetchPublicImage(address.replace('PORT', String(port)))).rejects.toThrow(/Endereço recusado/);
     expect(requests).toBe(before);
   });
 });

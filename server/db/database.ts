@@ -65,6 +65,13 @@ export interface Database extends Queryable {
    * processes may write (PostgreSQL).
    */
   readonly writes?: number;
+  /**
+   * A count that moves whenever the site's content may have changed, while
+   * this process can tell: PGlite, its writes; PostgreSQL, its own writes and
+   * the database's notices of anyone's (content-notices.ts). Undefined when
+   * it cannot tell (then the content version is read).
+   */
+  readonly contentChanges?: number;
   close(): Promise<void>;
 }
 
@@ -86,3 +93,6 @@ export interface PgError extends Error {
 export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as PgError).code === 'string';
 }
+
+/** A statement that may write: anything but a plain select (a select … for update locks rows). */
+export const mayWrite = (sql: string) => !/^\s*select\b/i.test(sql) || /\bfor\s+(no\s+key\s+)?update\b/i.test(sql);

@@ -74,6 +74,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     get writes() {
       return raw.writes;
     },
+    get contentChanges() {
+      return raw.contentChanges;
+    },
     // Idempotent: signal handlers and tests may both close.
     close() {
       closed ??= (async () => {

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { WithdrawnError, type Ticket } from './ticket.ts';
 import {
+  mayWrite,
   statementTimeoutError,
   type Database,
   type PgError,
@@ -64,7 +65,6 @@ function restartedError(): PgError {
 }
 
 /** A statement that may change data; plain reads leave the write count alone. */
-const mayWrite = (sql: string) => !/^\s*select\b/i.test(sql) || /\bfor\s+(no\s+key\s+)?update\b/i.test(sql);
 
 // The server's type check has no DOM library, where WebAssembly's types live.
 const { WebAssembly: Wasm } = globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } };
@@ -105,6 +105,10 @@ export class PgliteWorkerDatabase implements Database {
   }
 
   get writes(): number {
+    return this.writeCount;
+  }
+
+  get contentChanges(): number {
     return this.writeCount;
   }
 

@@ -12,7 +12,8 @@
  * role's statement_timeout on each request (server/rest/request-tx.ts).
  */
 import pg from 'pg';
-import type { Database, PgError, Queryable } from './database.ts';
+import { listenForContent } from './content-notices.ts';
+import { mayWrite, type Database, type PgError, type Queryable } from './database.ts';
 import { isServerError, PipelinedBatch, type RowShape } from './pg-batch.ts';
 import { callersResults, pipelineStatements } from './prepared.mjs';
 
@@ -75,6 +76,8 @@ const describedOn = new WeakMap<pg.PoolClient, Map<string, RowShape>>();
 export interface PostgresOptions {
   /** Prepared statements a connection may hold before it is replaced (tests set it low). */
   maxPrepared?: number;
+  /** Listen to the content version's notices on a connection of its own (content-notices.ts); off for one-shot tools. */
+  listen?: boolean;
 }
 
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
@@ -98,9 +101,16 @@ export async function openPostgres(connectionString: string, options: PostgresOp
 
   // Fail at start, with the driver's reason, rather than on the first request.
   (await pool.connect()).release();
+  const notices = options.listen === false ? undefined : listenForContent(connectionString);
+  // Counted when a write finishes, so a page cache that read the version
+  // meanwhile reads it again; the notice of it comes a moment later.
+  const wrote = () => notices?.wrote();
 
   const db: Database = {
     kind: 'postgres',
+    get contentChanges() {
+      return notices?.changes;
+    },
     async query(sql, params) {
       const client = await checkout();
       try {
@@ -111,6 +121,8 @@ export async function openPostgres(connectionString: string, options: PostgresOp
         const broken = isConnectionError(e);
         client.release(broken ? (e as Error) : undefined);
         throw broken ? asConnectionFailure(e) : e;
+      } finally {
+        if (mayWrite(sql)) wrote();
       }
     },
     async exec(sql) {
@@ -131,6 +143,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       } finally {
         // A broken client is destroyed, never handed to the next request.
         client.release(broken || undefined);
+        if (!options.readOnly) wrote();
       }
     },
     async batch(statements, options = {}) {
@@ -163,9 +176,13 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       } finally {
         // A broken client is destroyed, never handed to the next request.
         client.release(broken || prepared.size > maxPrepared || undefined);
+        if (!options.readOnly) wrote();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await notices?.close();
+      await pool.end();
+    },
   };
   return db;
 }

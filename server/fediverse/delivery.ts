@@ -14,7 +14,9 @@
  * draft-cavage, as Mastodon requires) and POSTed through the outbound
  * fetch. 2xx → delivered; 404/410 → the followers behind that inbox are
  * removed; 429, 5xx, a timeout or no answer → again later, backing off up
- * to about four days; any other 4xx → failed. A worker killed mid-send
+ * to about four days (later still if the server's Retry-After says so, and
+ * its other deliveries wait with it, unsent and uncounted); any other 4xx →
+ * failed. A worker killed mid-send
  * leaves its claims, taken again when the lease lapses (at once on the next
  * start of the embedded database): the same activity id goes again, and the
  * receiver, who keys activities by id, handles it once.
@@ -24,7 +26,7 @@ import { signRequest } from '@fedify/fedify';
 import { Create, Delete, PUBLIC_COLLECTION, Reject, Tombstone, Update } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import type { Database, Queryable } from '../db/database.ts';
-import type { PublicFetch } from '../outbound/public-fetch.ts';
+import { PublicFetchError, type PublicFetch } from '../outbound/public-fetch.ts';
 import type { FediverseLanguage } from './accounts.ts';
 import { postArticle, type PostRow } from './article.ts';
 import { USER_AGENT } from './federation.ts';
@@ -157,8 +159,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     return r.rows;
   };
 
-  const settle = async (d: Claimed, outcome: { status?: number; error?: string }) => {
-    const { status, error } = outcome;
+  const settle = async (d: Claimed, outcome: { status?: number; error?: string; retryAt?: Date }) => {
+    const { status, error, retryAt } = outcome;
     if (status !== undefined && status >= 200 && status < 300) {
       await db.query(`update private.fediverse_deliveries set state = 'delivered', delivered_at = now(), last_status = $2, claim = null where id = $1`, [d.id, status]);
       return;
@@ -169,6 +171,14 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       await db.query(`delete from public.fediverse_followers where inbox = $1 or shared_inbox = $1`, [d.inbox]);
       return;
     }
+    if (retryAt && status === undefined) {
+      // Refused before sending (the host asked for a wait on an earlier request): not an attempt.
+      await db.query(
+        `update private.fediverse_deliveries set state = 'queued', last_error = $2, claim = null, claimed_until = null, next_attempt_at = $3 where id = $1`,
+        [d.id, error ?? null, retryAt.toISOString()],
+      );
+      return;
+    }
     const retry = status === undefined || status === 429 || status >= 500;
     const attempts = d.attempts + 1;
     if (!retry || attempts >= MAX_ATTEMPTS) {
@@ -177,10 +187,11 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       return;
     }
     const wait = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)]!;
+    // A Retry-After later than our own wait is honoured.
     await db.query(
       `update private.fediverse_deliveries set state = 'queued', attempts = $2, last_status = $3, last_error = $4, claim = null, claimed_until = null,
-              next_attempt_at = now() + make_interval(secs => $5::double precision / 1000) where id = $1`,
-      [d.id, attempts, status ?? null, error ?? `HTTP ${status}`, wait],
+              next_attempt_at = greatest(now() + make_interval(secs => $5::double precision / 1000), coalesce($6::timestamptz, now())) where id = $1`,
+      [d.id, attempts, status ?? null, error ?? `HTTP ${status}`, wait, retryAt?.toISOString() ?? null],
     );
   };
 
@@ -198,7 +209,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       await response.body?.cancel();
       await settle(d, { status: response.status });
     } catch (e) {
-      await settle(d, { error: (e as Error).message });
+      // 429/503 come back as a 'busy' refusal (server/outbound/busy-hosts.ts) with the host's wait.
+      if (e instanceof PublicFetchError && e.code === 'busy') await settle(d, { status: e.status, error: e.message, retryAt: e.retryAt });
+      else await settle(d, { error: (e as Error).message });
     }
   };
 

@@ -12,9 +12,14 @@ import { createFediverseRoutes } from './routes.ts';
 
 export interface FediverseOptions {
   /**
+   * host:port entries exempt from the public-address rule, for fetching
+   * actors and delivering alike: parseOutboundAllowHosts(OUTBOUND_ALLOW_HOSTS).
+   */
+  allowHosts?: readonly string[];
+  /**
    * Tests only: addresses the outbound fetch takes as public, so a fediverse
    * server played on 127.0.0.1 can be fetched and delivered to. Production
-   * takes OUTBOUND_ALLOW_HOSTS through server/outbound/ (decision 270).
+   * takes OUTBOUND_ALLOW_HOSTS as allowHosts (decision 270).
    */
   allow?: readonly string[];
   inboxPerMinute?: number;
@@ -32,7 +37,9 @@ export interface Fediverse {
 
 export function startFediverse(db: Database, origin: string, options: FediverseOptions & { exclusive: boolean; trustedProxyHeader?: string; siteUrl?: string }): Fediverse {
   // Remote documents: 1 MB and 10 s at most; deliveries are POSTs through the same rules.
-  const publicFetch = createPublicFetch({ timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD', 'POST'], allow: options.allow });
+  const publicFetch = createPublicFetch({
+    timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD', 'POST'], allow: options.allow, allowHosts: options.allowHosts,
+  });
   const federation = createSiteFederation({ db, publicFetch, origin: options.siteUrl });
   const routes = createFediverseRoutes({ db, federation, inboxPerMinute: options.inboxPerMinute, trustedProxyHeader: options.trustedProxyHeader });
   const delivery = startDeliveryWorker({

@@ -119,19 +119,19 @@ describe('createPublicFetch', () => {
     // A fetch of its own: no kept-alive connection from an earlier test stands in for the first lookup.
     const fresh = make();
     const start = `http://rebind.example:${port}/redirect?close&to=${encodeURIComponent(`http://rebind.example:${port}/secret`)}`;
-    await expect(fresh(start)).rejects.toThrow(`rebind.example is not a public address (${PRIVATE}: loopback)`);
+    await expect(fresh(start)).rejects.toThrow(`Endereço recusado: rebind.example aponta para uma rede privada ou reservada (${PRIVATE}: loopback)`);
     expect(lookups).toEqual(['rebind.example', 'rebind.example']);
     expect(privateRequests).toBe(0);
   });
 
   it.each([
-    ['a private IPv4 address', `http://${PUBLIC_STAND_IN}:PORT/photo.jpg`, /127\.0\.0\.1 is not a public address \(loopback\)/],
-    ['a cloud metadata address', 'http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is not a public address \(linkLocal\)/],
-    ['a private IPv4 address in an IPv4-mapped IPv6 address', 'http://[::ffff:127.0.0.1]:PORT/photo.jpg', /::ffff:7f00:1 is not a public address \(loopback\)/],
-    ['the IPv6 loopback', 'http://[::1]:PORT/photo.jpg', /::1 is not a public address \(loopback\)/],
-    ['an IPv6 unique-local address', 'http://[fd12:3456::1]/photo.jpg', /fd12:3456::1 is not a public address \(uniqueLocal\)/],
-    ['an IPv6 link-local address', 'http://[fe80::1]/photo.jpg', /fe80::1 is not a public address \(linkLocal\)/],
-    ['a file', 'file:///etc/passwd', /not a web address \(file:\)/],
+    ['a private IPv4 address', `http://${PUBLIC_STAND_IN}:PORT/photo.jpg`, /Endereço recusado: 127\.0\.0\.1 aponta para uma rede privada ou reservada \(loopback\)/],
+    ['a cloud metadata address', 'http://169.254.169.254/latest/meta-data/', /Endereço recusado: 169\.254\.169\.254 aponta para uma rede privada ou reservada \(linkLocal\)/],
+    ['a private IPv4 address in an IPv4-mapped IPv6 address', 'http://[::ffff:127.0.0.1]:PORT/photo.jpg', /Endereço recusado: ::ffff:7f00:1 aponta para uma rede privada ou reservada \(loopback\)/],
+    ['the IPv6 loopback', 'http://[::1]:PORT/photo.jpg', /Endereço recusado: ::1 aponta para uma rede privada ou reservada \(loopback\)/],
+    ['an IPv6 unique-local address', 'http://[fd12:3456::1]/photo.jpg', /Endereço recusado: fd12:3456::1 aponta para uma rede privada ou reservada \(uniqueLocal\)/],
+    ['an IPv6 link-local address', 'http://[fe80::1]/photo.jpg', /Endereço recusado: fe80::1 aponta para uma rede privada ou reservada \(linkLocal\)/],
+    ['a file', 'file:///etc/passwd', /só endereços http:\/\/ e https:\/\/ são buscados \(não file:\)/],
   ])('refuses %s before a byte is asked for', async (_what, address, message) => {
     await expect(strictFetch(address.replace('PORT', String(port)))).rejects.toThrow(message);
     expect(siteRequests).toEqual([]);
@@ -140,20 +140,20 @@ describe('createPublicFetch', () => {
 
   it('refuses a name that resolves to a private address', async () => {
     dns['intranet.example'] = [v4('10.0.0.7')];
-    await expect(publicFetch(`http://intranet.example:${port}/`)).rejects.toThrow('intranet.example is not a public address (10.0.0.7: private)');
+    await expect(publicFetch(`http://intranet.example:${port}/`)).rejects.toThrow('Endereço recusado: intranet.example aponta para uma rede privada ou reservada (10.0.0.7: private)');
   });
 
   it('refuses a name when any of its addresses is private, not only the first', async () => {
     dns['mixed.example'] = [v4(PUBLIC_STAND_IN, PRIVATE)];
-    await expect(publicFetch(`http://mixed.example:${port}/photo.jpg`)).rejects.toThrow(`mixed.example is not a public address (${PRIVATE}: loopback)`);
+    await expect(publicFetch(`http://mixed.example:${port}/photo.jpg`)).rejects.toThrow(`Endereço recusado: mixed.example aponta para uma rede privada ou reservada (${PRIVATE}: loopback)`);
     dns['mixed6.example'] = [[{ address: PUBLIC_STAND_IN, family: 4 }, { address: 'fd00::5', family: 6 }]];
-    await expect(publicFetch(`http://mixed6.example:${port}/photo.jpg`)).rejects.toThrow('mixed6.example is not a public address (fd00::5: uniqueLocal)');
+    await expect(publicFetch(`http://mixed6.example:${port}/photo.jpg`)).rejects.toThrow('Endereço recusado: mixed6.example aponta para uma rede privada ou reservada (fd00::5: uniqueLocal)');
     expect(siteRequests).toEqual([]);
   });
 
   it.each([
-    ['a private address', `http://${PRIVATE}:PORT/`, `${PRIVATE} is not a public address (loopback)`],
-    ['a name of a private address', 'http://internal.example:PORT/', `internal.example is not a public address (${PRIVATE}: loopback)`],
+    ['a private address', `http://${PRIVATE}:PORT/`, `Endereço recusado: ${PRIVATE} aponta para uma rede privada ou reservada (loopback)`],
+    ['a name of a private address', 'http://internal.example:PORT/', `Endereço recusado: internal.example aponta para uma rede privada ou reservada (${PRIVATE}: loopback)`],
   ])('refuses a redirect to %s', async (_what, target, message) => {
     dns['photos.example'] = [v4(PUBLIC_STAND_IN)];
     dns['internal.example'] = [v4(PRIVATE)];
@@ -165,29 +165,29 @@ describe('createPublicFetch', () => {
 
   it('follows at most five redirects', async () => {
     dns['photos.example'] = [v4(PUBLIC_STAND_IN)];
-    await expect(publicFetch(`http://photos.example:${port}/loop`)).rejects.toThrow('too many redirects (more than 5)');
+    await expect(publicFetch(`http://photos.example:${port}/loop`)).rejects.toThrow('Redirecionamentos demais (mais de 5).');
     expect(siteRequests).toHaveLength(6);
   });
 
   it('refuses a body past the limit, announced or not', async () => {
     dns['photos.example'] = [v4(PUBLIC_STAND_IN)];
-    await expect(publicFetch(`http://photos.example:${port}/big`)).rejects.toThrow('larger than 1 MB');
+    await expect(publicFetch(`http://photos.example:${port}/big`)).rejects.toThrow('A resposta passa de 1 MB');
     const unannounced = await publicFetch(`http://photos.example:${port}/big-unannounced`);
     expect(unannounced.status).toBe(200);
-    await expect(unannounced.arrayBuffer()).rejects.toThrow('larger than 1 MB');
+    await expect(unannounced.arrayBuffer()).rejects.toThrow('A resposta passa de 1 MB');
   });
 
   it('gives up on a server that never answers', async () => {
     dns['slow.example'] = [v4(PUBLIC_STAND_IN)];
     const impatient = make({ timeoutMs: 300 });
     const started = performance.now();
-    await expect(impatient(`http://slow.example:${port}/hang`)).rejects.toThrow(`slow.example:${port} did not answer within 0.3 s`);
+    await expect(impatient(`http://slow.example:${port}/hang`)).rejects.toThrow(`A página não respondeu em 0.3 s (slow.example:${port}).`);
     expect(performance.now() - started).toBeLessThan(3_000);
     const stalled = await impatient(`http://slow.example:${port}/stall`);
-    await expect(stalled.arrayBuffer()).rejects.toThrow(`slow.example:${port} did not answer within 0.3 s`);
+    await expect(stalled.arrayBuffer()).rejects.toThrow(`A página não respondeu em 0.3 s (slow.example:${port}).`);
   });
 
   it('says when a name cannot be found', async () => {
-    await expect(publicFetch('http://nowhere.example/photo.jpg')).rejects.toThrow('nowhere.example could not be found (ENOTFOUND)');
+    await expect(publicFetch('http://nowhere.example/photo.jpg')).rejects.toThrow('O endereço nowhere.example não foi encontrado (ENOTFOUND).');
   });
 });

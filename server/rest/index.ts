@@ -23,6 +23,7 @@ import { RestError } from './rest-error.ts';
 import { argsFromBody, argsFromQuery, findFunction, runRpc } from './rpc.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { lookupTable } from './table-lookup.ts';
+import { viewBufferFor } from '../stats/view-buffer.ts';
 import { runDelete, runInsert, runUpdate, type WriteResult } from './write.ts';
 
 /** 1 MB, as the hosted gateway allows for API bodies; beyond it 413 before any parsing. */
@@ -99,6 +100,8 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
   const schema = schemaCacheFor(deps.db);
   const { db, jwtSecret } = deps;
   const scheduler = restScheduler(db);
+  // Readers' view beacons, answered at once and counted in batches (issue 42).
+  const views = viewBufferFor(db);
   /** Whom a request serves: its socket's (or trusted proxy's) client, or the reader an in-process caller (a page render, a form) holds a turn for. */
   const clientOf = (c: Context<RestEnv>) => heldTurnOf(c.req.raw)?.client ?? clientAddress(c, options.trustedProxyHeader);
   const prepare = (c: Context<RestEnv>) => prepareRequest(c, jwtSecret, clientOf(c));
@@ -139,6 +142,14 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
     const fn = await findFunction(schema, c.req.param('fn'), args);
     const prefer = parsePrefer(headers.get('prefer'));
     const single = wantsSingleObject(headers.get('accept'));
+    const beacon = fn.name === 'record_view' && !isRead && caller.role === 'anon' && !prefer.rollback;
+    if (beacon) {
+      const kept = views.offer(args, info.headers);
+      if (kept === 'full') throw new RestError(503, 'PGRST003', 'Views are not being written', 'The database has taken no views for minutes.', null, { 'Retry-After': '5' });
+      if (kept) return restResponse(c, 204, null, {}, single, profile);
+    }
+    // Her numbers include every view answered before she asked.
+    if (fn.name.startsWith('stats_')) await views.flush();
     // The single-row check throws inside the transaction: a volatile function's writes roll back too.
     const role = await schema.roleSettings(caller.role);
     const result = await inTurn(c, () =>
@@ -148,6 +159,8 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
         return r;
       }),
     );
+    // Counted or silently refused: its page is a home page or a public post, and the next beacons of it wait in memory.
+    if (beacon && typeof args.page === 'string') views.learnPublic(args.page);
     return restResponse(c, result.status, result.body, {}, single, profile);
   });
 
@@ -155,6 +168,7 @@ export function createRestRoutes(deps: AppDeps, options: RestOptions = {}): Hono
   app.on(['GET', 'HEAD'], '/:table', async (c) => {
     const { caller, info, search, profile, headers } = await prepare(c);
     const table = await lookupTable(schema, c.req.param('table'));
+    if (table.name.startsWith('stats_')) await views.flush();
     const single = wantsSingleObject(headers.get('accept'));
     const prefer = parsePrefer(headers.get('prefer'));
     const { q, opts, read } = readPlan(table, { search, range: headers.get('range'), single, count: prefer.count });

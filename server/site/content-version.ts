@@ -1,10 +1,11 @@
 /**
  * The content version (migration 20261123090000_published_pages): one cheap
- * read per request tells whether a kept page is still current. On embedded
- * PGlite only this process writes, so while its count of writes has not
- * moved the last version read is still the version, and a kept page is
- * served without touching the database at all (issue 10: pages keep
- * answering while the database is busy or restarting).
+ * read per request tells whether a kept page is still current. While the
+ * database's count of content changes has not moved (PGlite: only this
+ * process writes; PostgreSQL: the version's notices, content-notices.ts) the
+ * last version read is still the version, and a kept page is served without
+ * touching the database at all (issue 10: pages keep answering while the
+ * database is busy or restarting; issue 42: while it counts a flood of views).
  */
 import type { Database } from '../db/database.ts';
 
@@ -13,12 +14,12 @@ const known = new WeakMap<Database, { writes: number; version: string }>();
 /** The version, when this process knows it is still current without a query (PGlite, no write since it was read). */
 export function rememberedContentVersion(db: Database): string | undefined {
   const last = known.get(db);
-  return last !== undefined && last.writes === db.writes ? last.version : undefined;
+  return last !== undefined && last.writes === db.contentChanges ? last.version : undefined;
 }
 
 export async function readContentVersion(db: Database): Promise<string | undefined> {
   // Read before the query: a write that lands meanwhile makes the next call read again.
-  const writes = db.writes;
+  const writes = db.contentChanges;
   const last = known.get(db);
   if (writes !== undefined && last?.writes === writes) return last.version;
   let version: string | undefined;

@@ -67,6 +67,8 @@ function standInRenderer({ db }: SiteRendererOptions): SiteRenderer {
     robots: () => 'User-agent: *\n',
     shareCard: async () => null,
     publishedPosts: async () => [],
+    clipsFeed: async () => '<rss/>',
+    clipCopyPaths: async () => [],
   };
 }
 

@@ -204,6 +204,15 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     }));
   });
 
+  // Her published work's feeds (issue 43), before the pages: /pt/publicacoes/rss.xml is no copy's address (a slug holds no dot).
+  app.get('/:list{pt/publicacoes|en/published-work}/rss.xml', (c) => {
+    const language = c.req.param('list').slice(0, 2) as 'pt' | 'en';
+    return document(c, `clips feed ${language}`, async (siteUrl) => ({
+      status: 200, contentType: 'application/rss+xml; charset=utf-8', cacheControl: REVALIDATE,
+      body: await (await renderer()).clipsFeed(language, siteUrl), compress: true, keep: true,
+    }));
+  });
+
   app.get('/og/:file{(?:pt|en)\\.png}', (c) => {
     const language = c.req.param('file').slice(0, 2) as 'pt' | 'en';
     return document(c, `card home ${language}`, async () => {

@@ -34,6 +34,8 @@ const renderer: SiteRenderer = {
   robots: () => 'User-agent: *\n',
   shareCard: async () => null,
   publishedPosts: async () => [],
+  clipsFeed: async () => '<rss/>',
+  clipCopyPaths: async () => [],
 };
 
 const host: SiteHost = {

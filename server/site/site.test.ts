@@ -68,6 +68,11 @@ const renderer: SiteRenderer = {
     return { type: 'div', props: { style: { display: 'flex', backgroundColor: '#faf7f2', width: '100%', height: '100%' } } };
   },
   publishedPosts: async () => [],
+  async clipsFeed(language, siteUrl) {
+    calls.push(`clips feed ${language}`);
+    return `<rss><channel><link>${siteUrl}/clips/${language}</link></channel></rss>`;
+  },
+  clipCopyPaths: async () => [],
 };
 
 const host = (): SiteHost => ({
@@ -317,6 +322,20 @@ describe('documents beside the pages', () => {
     expect(calls).toEqual(['feed en', 'sitemap']);
     // Not a feed: the renderer's page for an unknown path.
     expect((await get('/de/rss.xml')).headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it("serves her published work's feeds (issue 43) at their lists' addresses, kept until the content changes", async () => {
+    calls.length = 0;
+    const pt = await get('/pt/publicacoes/rss.xml');
+    expect(pt.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect(await pt.text()).toContain('<link>http://localhost/clips/pt</link>');
+    await get('/pt/publicacoes/rss.xml');
+    expect(await (await get('/en/published-work/rss.xml')).text()).toContain('<link>http://localhost/clips/en</link>');
+    expect(calls).toEqual(['clips feed pt', 'clips feed en']);
+    // Not a feed: the other language's word, or a list that is none.
+    for (const p of ['/en/publicacoes/rss.xml', '/pt/published-work/rss.xml']) {
+      expect((await get(p)).headers.get('content-type'), p).toBe('text/html; charset=utf-8');
+    }
   });
 
   it('serves the link-preview cards as PNG, and 404 for a post that is not there', async () => {

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { newsletterPaths } from '@/features/newsletter-public/lib/addresses';
-import { paths } from '@/lib/paths';
+import { CLIPS_PATH, paths } from '@/lib/paths';
+import { SEARCH_PATHS } from '@/lib/search-paths';
 import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
 
@@ -15,6 +16,12 @@ export const routeIds = {
   homeEn: 'home-en',
   postPt: 'post-pt',
   postEn: 'post-en',
+  clipsPt: 'clips-pt',
+  clipsEn: 'clips-en',
+  clipCopyPt: 'clip-copy-pt',
+  clipCopyEn: 'clip-copy-en',
+  searchPt: 'search-pt',
+  searchEn: 'search-en',
   legacyPost: 'legacy-post',
   preview: 'preview',
   newsletterSubscribe: 'newsletter-subscribe',
@@ -35,6 +42,8 @@ export const CLIENT_ONLY_ROUTES: ReadonlySet<string> = new Set([routeIds.session
 const Loading = () => null;
 
 const postRoute = async () => ({ Component: (await import('./routes/post')).default });
+const clipsRoute = async () => ({ Component: (await import('./routes/clips')).default });
+const clipCopyRoute = async () => ({ Component: (await import('./routes/clips')).ClipCopyRoute });
 const newsletterRoute = (name: 'SubscribeRoute' | 'ConfirmRoute' | 'UnsubscribeRoute') => async () => ({
   Component: (await import('./routes/newsletter'))[name],
 });
@@ -45,6 +54,25 @@ export const routes: RouteObject[] = [
   { id: routeIds.root, path: paths.root, element: <Navigate to={paths.home('pt')} replace /> },
   { id: routeIds.homePt, path: '/pt', element: <HomeRoute language="pt" /> },
   { id: routeIds.homeEn, path: '/en', element: <HomeRoute language="en" /> },
+  // Her published work (issue 43): ranked above a post's /pt/:slug (a static
+  // segment wins), and no post may take these slugs (reserved in the database).
+  { id: routeIds.clipsPt, path: CLIPS_PATH.pt, HydrateFallback: Loading, lazy: clipsRoute },
+  { id: routeIds.clipsEn, path: CLIPS_PATH.en, HydrateFallback: Loading, lazy: clipsRoute },
+  { id: routeIds.clipCopyPt, path: `${CLIPS_PATH.pt}/:slug`, HydrateFallback: Loading, lazy: clipCopyRoute },
+  { id: routeIds.clipCopyEn, path: `${CLIPS_PATH.en}/:slug`, HydrateFallback: Loading, lazy: clipCopyRoute },
+  // Search (issue 44): before the posts' addresses (busca and search are reserved slugs).
+  {
+    id: routeIds.searchPt,
+    path: SEARCH_PATHS.pt,
+    HydrateFallback: Loading,
+    lazy: async () => ({ Component: (await import('./routes/search')).SearchPtRoute }),
+  },
+  {
+    id: routeIds.searchEn,
+    path: SEARCH_PATHS.en,
+    HydrateFallback: Loading,
+    lazy: async () => ({ Component: (await import('./routes/search')).SearchEnRoute }),
+  },
   // A post's address (issue 23). /pt itself stays the home (a slug is a
   // second segment), and /pt/rss.xml is the server's feed, never a page (a
   // slug holds no dot: the server answers it before any route).

@@ -1,5 +1,8 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './language';
 
+/** Her published work's list in each language (issue 43); a post's slug can never be these (reserved in the database). */
+export const CLIPS_PATH: Record<Language, string> = { pt: '/pt/publicacoes', en: '/en/published-work' };
+
 /** Every in-app path, so links are never string literals scattered in components. */
 export const paths = {
   root: '/',
@@ -12,6 +15,10 @@ export const paths = {
   activityPubPost: (id: string) => `/ap/posts/${encodeURIComponent(id)}`,
   /** The address posts had before slugs: it answers a permanent redirect to the post's address. */
   legacyPost: (id: string) => `/post/${encodeURIComponent(id)}`,
+  /** Her published work (issue 43): the list, each archived copy's address (by the clip's language and slug), and its feed. */
+  clips: (language: Language) => CLIPS_PATH[language],
+  clipCopy: (language: Language, slug: string) => `${CLIPS_PATH[language]}/${encodeURIComponent(slug)}`,
+  clipsFeed: (language: Language) => `${CLIPS_PATH[language]}/rss.xml`,
   auth: '/auth',
   admin: '/admin',
   /** RSS 2.0 feed of a language's newest posts. */

@@ -197,6 +197,204 @@ export type Database = {
         };
         Relationships: [];
       };
+      clip_copies: {
+        Row: {
+          clip_id: string;
+          fetched_at: string;
+          final_url: string | null;
+          page_path: string | null;
+          picture_path: string | null;
+          text_markdown: string;
+        };
+        Insert: {
+          clip_id: string;
+          fetched_at: string;
+          final_url?: string | null;
+          page_path?: string | null;
+          picture_path?: string | null;
+          text_markdown: string;
+        };
+        Update: {
+          clip_id?: string;
+          fetched_at?: string;
+          final_url?: string | null;
+          page_path?: string | null;
+          picture_path?: string | null;
+          text_markdown?: string;
+        };
+        Relationships: [];
+      };
+      clip_feeds: {
+        Row: {
+          created_at: string;
+          feed_url: string | null;
+          id: string;
+          language: string | null;
+          last_checked_at: string | null;
+          outlet: string | null;
+          title: string | null;
+          url: string;
+        };
+        Insert: {
+          created_at?: string;
+          feed_url?: string | null;
+          id?: string;
+          language?: string | null;
+          last_checked_at?: string | null;
+          outlet?: string | null;
+          title?: string | null;
+          url: string;
+        };
+        Update: {
+          created_at?: string;
+          feed_url?: string | null;
+          id?: string;
+          language?: string | null;
+          last_checked_at?: string | null;
+          outlet?: string | null;
+          title?: string | null;
+          url?: string;
+        };
+        Relationships: [];
+      };
+      clip_jobs: {
+        Row: {
+          attempts: number;
+          batch: string;
+          clip_id: string | null;
+          created_at: string;
+          error: string | null;
+          finished_at: string | null;
+          id: string;
+          input: string | null;
+          kind: string;
+          options: Json;
+          result: Json | null;
+          run_after: string;
+          started_at: string | null;
+          state: string;
+        };
+        Insert: {
+          attempts?: number;
+          batch: string;
+          clip_id?: string | null;
+          created_at?: string;
+          error?: string | null;
+          finished_at?: string | null;
+          id?: string;
+          input?: string | null;
+          kind: string;
+          options?: Json;
+          result?: Json | null;
+          run_after?: string;
+          started_at?: string | null;
+          state?: string;
+        };
+        Update: {
+          attempts?: number;
+          batch?: string;
+          clip_id?: string | null;
+          created_at?: string;
+          error?: string | null;
+          finished_at?: string | null;
+          id?: string;
+          input?: string | null;
+          kind?: string;
+          options?: Json;
+          result?: Json | null;
+          run_after?: string;
+          started_at?: string | null;
+          state?: string;
+        };
+        Relationships: [];
+      };
+      clips: {
+        Row: {
+          byline: string | null;
+          created_at: string;
+          featured: boolean;
+          feed_id: string | null;
+          file_path: string | null;
+          id: string;
+          image_alt: string | null;
+          image_url: string | null;
+          kind: string;
+          language: string;
+          link_checked_at: string | null;
+          link_error: string | null;
+          link_failed_at: string | null;
+          link_status: string;
+          newsletter: boolean;
+          outlet: string | null;
+          outlet_logo_url: string | null;
+          published_on: string | null;
+          show_archive: boolean;
+          slug: string;
+          source: string;
+          status: string;
+          summary: string | null;
+          title: string;
+          updated_at: string;
+          url: string | null;
+        };
+        Insert: {
+          byline?: string | null;
+          created_at?: string;
+          featured?: boolean;
+          feed_id?: string | null;
+          file_path?: string | null;
+          id?: string;
+          image_alt?: string | null;
+          image_url?: string | null;
+          kind?: string;
+          language: string;
+          link_checked_at?: string | null;
+          link_error?: string | null;
+          link_failed_at?: string | null;
+          link_status?: string;
+          newsletter?: boolean;
+          outlet?: string | null;
+          outlet_logo_url?: string | null;
+          published_on?: string | null;
+          show_archive?: boolean;
+          slug?: string;
+          source?: string;
+          status?: string;
+          summary?: string | null;
+          title: string;
+          updated_at?: string;
+          url?: string | null;
+        };
+        Update: {
+          byline?: string | null;
+          created_at?: string;
+          featured?: boolean;
+          feed_id?: string | null;
+          file_path?: string | null;
+          id?: string;
+          image_alt?: string | null;
+          image_url?: string | null;
+          kind?: string;
+          language?: string;
+          link_checked_at?: string | null;
+          link_error?: string | null;
+          link_failed_at?: string | null;
+          link_status?: string;
+          newsletter?: boolean;
+          outlet?: string | null;
+          outlet_logo_url?: string | null;
+          published_on?: string | null;
+          show_archive?: boolean;
+          slug?: string;
+          source?: string;
+          status?: string;
+          summary?: string | null;
+          title?: string;
+          updated_at?: string;
+          url?: string | null;
+        };
+        Relationships: [];
+      };
       fediverse_accounts: {
         Row: {
           also_known_as: string | null;
@@ -533,6 +731,58 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      clip_job_fail: {
+        Args: {
+          job_id: string;
+          reason: string;
+          retry_at?: string;
+        };
+        Returns: unknown;
+      };
+      clip_job_finish: {
+        Args: {
+          job_id: string;
+          new_clips: Json;
+          copy: Json;
+          job_result: Json;
+        };
+        Returns: Json;
+      };
+      clip_jobs_claim: {
+        Args: {
+          max_jobs?: number;
+        };
+        Returns: Database['public']['Tables']['clip_jobs']['Row'][];
+      };
+      clip_link_checked: {
+        Args: {
+          clip_id: string;
+          ok: boolean;
+          reason?: string;
+        };
+        Returns: string;
+      };
+      clip_links_due: {
+        Args: {
+          every_clip?: boolean;
+          max_clips?: number;
+        };
+        Returns: {
+          id: string;
+          url: string;
+          link_status: string;
+        }[];
+      };
+      clips_backup: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
+      };
+      clips_restore: {
+        Args: {
+          backup: Json;
+        };
+        Returns: Json;
+      };
       create_review_link: {
         Args: {
           post_id: string;
@@ -696,6 +946,28 @@ export type Database = {
           token: string;
         };
         Returns: Database['public']['Tables']['blog_posts']['Row'][];
+      };
+      search_site: {
+        Args: {
+          q: string;
+          lang?: string;
+          page?: number;
+        };
+        Returns: {
+          kind: string;
+          id: string;
+          language: string;
+          slug: string;
+          title: string;
+          passage: string;
+          published_at: string;
+          published_on: string;
+          category: string;
+          outlet: string;
+          url: string;
+          total: number;
+          other_total: number;
+        }[];
       };
       site_now: {
         Args: Record<PropertyKey, never>;

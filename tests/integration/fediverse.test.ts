@@ -187,6 +187,8 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
       expect(await backend.sql(`select 1 from public.fediverse_followers`)).toHaveLength(1);
 
       peer.current!.answer = 410;
+      // The server's Retry-After (1 s) holds every request to it until then.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
       await backend.sql(`update private.fediverse_deliveries set next_attempt_at = now() where state = 'queued'`);
       await backend.drainFediverse();
       expect(await backend.sql(`select 1 from public.fediverse_followers`)).toEqual([]);

@@ -27,6 +27,7 @@ import pg from 'pg';
 import { distDir } from '../../scripts/build.ts';
 import { onServer } from '../../server/db/on-server.ts';
 import { startServer, type StartOptions } from '../../server/index.ts';
+import { viewBufferFor } from '../../server/stats/view-buffer.ts';
 import { copyPgliteTemplate, createDatabaseFromTemplate, type TemplateSpec } from '../../server/db/testing/templates.ts';
 import { PROJECT_ROOT } from '../../server/config.ts';
 import type { AuthSettings } from '../../server/deps.ts';
@@ -84,7 +85,11 @@ export interface Backend {
   count(table: 'blog_posts' | 'site_settings' | 'user_roles'): Promise<number>;
   /** Raw HTTP to the backend, for what supabase-js cannot send (bad JSON, …). */
   request(pathAndQuery: string, init?: RequestInit & { token?: string }): Promise<Response>;
-  /** SQL straight on the backend's database as its owner (catalog checks only). */
+  /**
+   * SQL straight on the backend's database as its owner (catalog checks only),
+   * after the readers' view beacons answered so far are written (the server
+   * counts them in batches, issue 42), as her own reads of the numbers do.
+   */
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Which database this backend runs on. */
   readonly target: Target;
@@ -94,6 +99,8 @@ export interface Backend {
   drainMail(): Promise<void>;
   /** Resolves once the fediverse delivery worker found nothing more to write or send now. */
   drainFediverse(): Promise<void>;
+  /** The clips worker (options.clips only). */
+  readonly clipsWorker: NonNullable<Awaited<ReturnType<typeof startServer>>['clipsWorker']>;
 }
 
 export function newClient(url: string, key: string): Client {
@@ -146,6 +153,8 @@ export interface BackendOptions {
   fediverse?: StartOptions['fediverse'];
   /** Migrate and seed a new database instead of copying the run's template: a second, separate install. */
   newInstall?: boolean;
+  /** The clips worker's options, asked when the server starts (a test's outlet server is up by then). */
+  clips?: () => StartOptions['clips'];
 }
 
 export function useBackend(target: Target, options: BackendOptions = {}): Backend {
@@ -178,6 +187,7 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       auth: options.auth,
       mail: options.mail,
       fediverse: options.fediverse,
+      clips: options.clips?.(),
       // As `supabase db push` runs them on a hosted project: as a postgres that is no superuser (issue 22).
       migrationRole: target.name === 'PostgreSQL' ? HOSTED_MIGRATION_ROLE : undefined,
     });
@@ -200,6 +210,11 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
     get dataDir() {
       if (!dataDir) throw new Error('The backend is not started: use the harness inside tests and hooks.');
       return dataDir;
+    },
+    get clipsWorker() {
+      const worker = need().server.clipsWorker;
+      if (!worker) throw new Error('Start the backend with options.clips to have a clips worker.');
+      return worker;
     },
     get url() {
       return need().server.url;
@@ -246,6 +261,7 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       return need().server.fediverse.delivery.drain();
     },
     async sql(query, params) {
+      await viewBufferFor(need().server.db).flush();
       return (await need().server.db.query(query, params)).rows as never[];
     },
     request(pathAndQuery, init = {}) {

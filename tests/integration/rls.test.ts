@@ -236,6 +236,10 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         { relname: 'blog_post_revisions', relrowsecurity: true },
         { relname: 'blog_post_slugs', relrowsecurity: true },
         { relname: 'blog_posts', relrowsecurity: true },
+        { relname: 'clip_copies', relrowsecurity: true },
+        { relname: 'clip_feeds', relrowsecurity: true },
+        { relname: 'clip_jobs', relrowsecurity: true },
+        { relname: 'clips', relrowsecurity: true },
         { relname: 'fediverse_accounts', relrowsecurity: true },
         { relname: 'fediverse_blocks', relrowsecurity: true },
         { relname: 'fediverse_followers', relrowsecurity: true },
@@ -279,6 +283,34 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "blog_posts SELECT authenticated restrictive: Drafts and scheduled posts need the caller's second factor",
         'blog_posts UPDATE authenticated permissive: Admins can update posts',
         "blog_posts UPDATE authenticated restrictive: Editing posts needs the admin's second factor",
+        'clip_copies DELETE authenticated permissive: Admins can delete copies',
+        "clip_copies DELETE authenticated restrictive: Deleting copies needs the admin's second factor",
+        'clip_copies SELECT anon permissive: Visitors can read the copies she shows',
+        'clip_copies SELECT authenticated permissive: Signed-in users read the copies she shows, admins all copies',
+        "clip_copies SELECT authenticated restrictive: Copies she does not show need the caller's second factor",
+        'clip_feeds DELETE authenticated permissive: Admins can stop following feeds',
+        "clip_feeds DELETE authenticated restrictive: Unfollowing feeds needs the admin's second factor",
+        'clip_feeds INSERT authenticated permissive: Admins can follow feeds',
+        "clip_feeds INSERT authenticated restrictive: Following feeds needs the admin's second factor",
+        'clip_feeds SELECT authenticated permissive: Admins can read the followed feeds',
+        "clip_feeds SELECT authenticated restrictive: Reading the followed feeds needs the admin's second factor",
+        'clip_feeds UPDATE authenticated permissive: Admins can change followed feeds',
+        "clip_feeds UPDATE authenticated restrictive: Changing followed feeds needs the admin's second factor",
+        'clip_jobs DELETE authenticated permissive: Admins can clear clips jobs',
+        "clip_jobs DELETE authenticated restrictive: Clearing clips jobs needs the admin's second factor",
+        'clip_jobs INSERT authenticated permissive: Admins can ask for clips jobs',
+        "clip_jobs INSERT authenticated restrictive: Asking for clips jobs needs the admin's second factor",
+        'clip_jobs SELECT authenticated permissive: Admins can see the clips jobs',
+        "clip_jobs SELECT authenticated restrictive: Seeing the clips jobs needs the admin's second factor",
+        'clips DELETE authenticated permissive: Admins can delete clips',
+        "clips DELETE authenticated restrictive: Deleting clips needs the admin's second factor",
+        'clips INSERT authenticated permissive: Admins can add clips',
+        "clips INSERT authenticated restrictive: Adding clips needs the admin's second factor",
+        'clips SELECT anon permissive: Visitors can read published clips',
+        'clips SELECT authenticated permissive: Signed-in users read published clips, admins all clips',
+        "clips SELECT authenticated restrictive: Hidden clips need the caller's second factor",
+        'clips UPDATE authenticated permissive: Admins can edit clips',
+        "clips UPDATE authenticated restrictive: Editing clips needs the admin's second factor",
         'fediverse_accounts SELECT anon,authenticated permissive: Anyone can read the fediverse accounts',
         'fediverse_accounts UPDATE authenticated permissive: Admins can change the fediverse accounts',
         "fediverse_accounts UPDATE authenticated restrictive: Changing the fediverse accounts needs the admin's second factor",
@@ -338,6 +370,11 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'anon blog_post_revisions: ',
         'anon blog_post_slugs: SELECT',
         'anon blog_posts: SELECT',
+        // by column: the fetched page's object name (page_path) is hers.
+        'anon clip_copies: ',
+        'anon clip_feeds: ',
+        'anon clip_jobs: ',
+        'anon clips: SELECT',
         'anon fediverse_accounts: SELECT',
         // followers, blocks and reactions are hers; approved replies are read by column (the author's actor id stays out).
         'anon fediverse_blocks: ',
@@ -361,6 +398,12 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'authenticated blog_post_revisions: SELECT',
         'authenticated blog_post_slugs: SELECT,INSERT',
         'authenticated blog_posts: SELECT,INSERT,UPDATE,DELETE',
+        // copies are written by the server's worker; she may delete one.
+        'authenticated clip_copies: SELECT,DELETE',
+        'authenticated clip_feeds: SELECT,INSERT,UPDATE,DELETE',
+        // INSERT by column: a job's state and result are the worker's.
+        'authenticated clip_jobs: SELECT,DELETE',
+        'authenticated clips: SELECT,INSERT,UPDATE,DELETE',
         // UPDATE of the handle and alsoKnownAs, by column.
         'authenticated fediverse_accounts: SELECT',
         // INSERT by column (kind, value).
@@ -414,7 +457,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(await backend.count('site_settings')).toBe(SETTING_KEYS.length * 2);
     });
 
-    it("each function is callable only by whom it is for; anon calls none but is_admin(), site_now(), the newsletter's three reader doors, review_post() and record_view()", async () => {
+    it("each function is callable only by whom it is for; anon calls none but is_admin(), site_now(), the newsletter's three reader doors, review_post(), record_view() and search_site()", async () => {
       const rows = await backend.sql<{ fn: string; anon: boolean; authenticated: boolean }>(
         `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
                 has_function_privilege('authenticated', p.oid, 'execute') as authenticated
@@ -422,15 +465,18 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       );
       // Subscribing answers the same whatever the list holds; confirming and unsubscribing need a mail's secret.
       // A review link's post needs its secret too. A view adds one to aggregates, capped per client.
+      // Searching runs under the caller's own row level security (issue 44).
       expect(rows.filter((r) => r.anon).map((r) => r.fn)).toEqual([
-        'is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now',
+        'is_admin', 'newsletter_confirm', 'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'search_site', 'site_now',
       ]);
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
+        // her clips' backup and restore check is_admin() and her second factor themselves (issue 43).
+        'clips_backup', 'clips_restore',
         'create_review_link', 'ensure_translation_group', 'fediverse_reaction_counts', 'fediverse_remove_follower', 'has_required_aal', 'import_corrections', 'import_posts', 'import_revisions', 'is_admin',
         // her functions check is_admin() themselves, or run as the caller under row level security.
         'newsletter_backup_subscribers', 'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers',
         'newsletter_restore_subscribers', 'newsletter_send_progress', 'newsletter_send_test',
-        'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'site_now', 'site_today', 'slugify',
+        'newsletter_subscribe', 'newsletter_unsubscribe', 'record_view', 'review_post', 'search_site', 'site_now', 'site_today', 'slugify',
         'stats_days', 'stats_pages', 'stats_post_days', 'stats_sources',
       ]);
       const call = await as('anon').rpc('ensure_translation_group', { post_id: randomUUID() });

@@ -332,10 +332,11 @@ describe.each(targets)('server-rendered site on $name', (target) => {
       const urls = (xml.parse(body) as { urlset: { url: { loc: string; lastmod?: string; 'xhtml:link'?: unknown[] }[] } }).urlset.url;
       const locs = urls.map((u) => u.loc);
       const posts = all.filter((p) => p.published);
-      expect(locs).toEqual([`${b.url}/pt`, `${b.url}/en`, ...posts.map((p) => `${b.url}${addressOf(p)}`)]);
+      // The homes, her published work's lists (issue 43), the posts.
+      expect(locs).toEqual([`${b.url}/pt`, `${b.url}/en`, `${b.url}/pt/publicacoes`, `${b.url}/en/published-work`, ...posts.map((p) => `${b.url}${addressOf(p)}`)]);
       expect(urls[0]!['xhtml:link']).toHaveLength(3);
       for (const draft of drafts()) expect(body).not.toContain(`${addressOf(draft)}<`);
-      for (const url of urls.slice(2)) expect(Number.isNaN(Date.parse(url.lastmod!))).toBe(false);
+      for (const url of urls.slice(4)) expect(Number.isNaN(Date.parse(url.lastmod!))).toBe(false);
     });
 
     it('robots.txt allows all but /admin and /auth, and names the sitemap', async () => {

@@ -55,6 +55,18 @@ describe('static export', () => {
       .single();
     if (scheduleError) throw scheduleError;
     scheduled = later;
+    // Her published work (issue 43): a copy she shows, one she does not, a hidden clip.
+    const clips = [
+      // Every row names the same columns: a bulk insert sets a column one row leaves out to null, not its default.
+      { title: 'Clip com cópia exportada', url: 'https://outlet.example/a', outlet: 'Folha de S.Paulo', published_on: '2014-03-05', language: 'pt', slug: 'clip-com-copia', status: 'published', show_archive: true },
+      { title: 'Clip de cópia fechada', url: 'https://outlet.example/b', outlet: 'Folha de S.Paulo', published_on: null, language: 'pt', slug: 'clip-fechado', status: 'published', show_archive: false },
+      { title: 'Clip oculto no export', url: 'https://outlet.example/c', outlet: null, published_on: null, language: 'pt', slug: 'clip-oculto', status: 'hidden', show_archive: true },
+    ];
+    const { data: madeClips, error: clipsError } = await b.service.from('clips' as never).insert(clips as never).select('id, slug');
+    if (clipsError) throw clipsError;
+    const copies = (madeClips as { id: string; slug: string }[]).map((c) => ({ clip_id: c.id, text_markdown: `Texto de ${c.slug}.`, fetched_at: new Date().toISOString() }));
+    const { error: copiesError } = await b.service.from('clip_copies' as never).insert(copies as never);
+    if (copiesError) throw copiesError;
     const { data } = await b.service.from('blog_posts').select('id, title, language, slug, published');
     published = data!.filter((p) => p.published && p.id !== scheduled.id);
     drafts = data!.filter((p) => !p.published);
@@ -94,8 +106,10 @@ describe('static export', () => {
       });
     }
     const postDirs = (language: string) =>
-      readdirSync(path.join(out, language), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-    // The posts, and the one old address (a redirect page).
+      readdirSync(path.join(out, language), { withFileTypes: true })
+        .filter((d) => d.isDirectory() && d.name !== 'publicacoes' && d.name !== 'published-work')
+        .map((d) => d.name);
+    // The posts, and the one old address (a redirect page); beside them her published work's lists (issue 43).
     expect(postDirs('pt').sort()).toEqual([...published.filter((p) => p.language === 'pt').map((p) => p.slug), renamed.old.slice('/pt/'.length)].sort());
     expect(postDirs('en').sort()).toEqual(published.filter((p) => p.language === 'en').map((p) => p.slug).sort());
   });
@@ -153,12 +167,30 @@ describe('static export', () => {
     expect(assets.some((f) => read(`assets/${f}`).includes('review_post'))).toBe(true);
   });
 
+  it('writes her published work: both lists, the copy she shows (and no other), and both clips feeds', async () => {
+    const list = doc('pt/publicacoes/index.html');
+    expect(list.querySelector('h1')?.textContent).toBe('Publicações');
+    expect(list.body.textContent).toContain('Clip com cópia exportada');
+    expect(list.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE_URL}/pt/publicacoes`);
+    expect(doc('en/published-work/index.html').querySelector('h1')?.textContent).toBe('Published work');
+    const copy = doc('pt/publicacoes/clip-com-copia/index.html');
+    expect(copy.querySelector('aside')?.textContent).toContain('Publicado originalmente em Folha de S.Paulo, 5 de março de 2014.');
+    expect(existsSync(path.join(out, 'pt/publicacoes/clip-fechado'))).toBe(false);
+    expect(existsSync(path.join(out, 'pt/publicacoes/clip-oculto'))).toBe(false);
+    const feed = await new Parser().parseString(read('pt/publicacoes/rss.xml'));
+    expect(feed.items.map((i) => i.title)).toEqual(['Clip com cópia exportada (Folha de S.Paulo)', 'Clip de cópia fechada (Folha de S.Paulo)']);
+    expect(read('en/published-work/rss.xml')).toContain('<title>Published work');
+    expect(read('sitemap.xml')).toContain(`<loc>${SITE_URL}/en/published-work</loc>`);
+  });
+
   it('writes feeds, sitemap, robots.txt and the home cards for the site address', async () => {
     const feed = await new Parser().parseString(read('pt/rss.xml'));
     expect(feed.link).toBe(`${SITE_URL}/pt`);
     expect(feed.items.map((i) => i.link).sort()).toEqual(published.filter((p) => p.language === 'pt').map((p) => `${SITE_URL}${addressOf(p)}`).sort());
     const sitemap = new XMLParser().parse(read('sitemap.xml')) as { urlset: { url: { loc: string }[] } };
-    expect(sitemap.urlset.url.map((u) => u.loc).slice(2).sort()).toEqual(published.map((p) => `${SITE_URL}${addressOf(p)}`).sort());
+    // After the two homes, the two published-work lists (issue 43), then the posts.
+    expect(sitemap.urlset.url.map((u) => u.loc).slice(2, 4)).toEqual([`${SITE_URL}/pt/publicacoes`, `${SITE_URL}/en/published-work`]);
+    expect(sitemap.urlset.url.map((u) => u.loc).slice(4).sort()).toEqual(published.map((p) => `${SITE_URL}${addressOf(p)}`).sort());
     expect(read('robots.txt')).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
     for (const card of ['og/pt.png', 'og/en.png']) expect(readFileSync(path.join(out, card)).subarray(1, 4).toString()).toBe('PNG');
   });

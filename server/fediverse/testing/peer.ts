@@ -73,7 +73,8 @@ export async function startPeer(options: { names?: string[]; delayMs?: number } 
       fetch: async (request) => {
         if (request.method === 'POST') {
           state.posts++;
-          if (state.answer !== undefined) return new Response('', { status: state.answer });
+          // A busy server asks for a second's wait, which the sender's outbound fetch honours for the whole host.
+          if (state.answer !== undefined) return new Response('', { status: state.answer, headers: state.answer === 429 || state.answer === 503 ? { 'Retry-After': '1' } : {} });
           // A slow server: the sender's work is spread over time.
           if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         }

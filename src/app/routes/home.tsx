@@ -1,5 +1,6 @@
 import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { SkipLink } from '@/components/ui/skip-link';
+import { ClipsHomeSection } from '@/features/clips-public/components/clips-home-section';
 import { NewsletterSection } from '@/features/newsletter-public/components/newsletter-section';
 import { BlogSection } from '@/features/posts/components/blog-section';
 import { useSiteTexts } from '@/features/settings/hooks/use-site-texts';
@@ -18,7 +19,7 @@ import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 import { useSearchParams } from 'react-router-dom';
 import { homeDescription, homeTitle } from '../head/home-title';
 
-/** /pt and /en (spec §2): header, hero, blog, the newsletter's form (issue 25), about, contact, footer, in that order. */
+/** /pt and /en (spec §2): header, hero, blog, her published work (issue 43), the newsletter's form (issue 25), about, contact, footer, in that order. */
 export default function HomeRoute({ language }: { language: Language }) {
   const { texts, contactLinks, settling } = useSiteTexts(language);
   const [params] = useSearchParams();
@@ -46,6 +47,9 @@ export default function HomeRoute({ language }: { language: Language }) {
         />
         <HydrationBoundary>
           <BlogSection language={language} title={texts.blog_section_title} />
+        </HydrationBoundary>
+        <HydrationBoundary>
+          <ClipsHomeSection language={language} />
         </HydrationBoundary>
         <HydrationBoundary>
           <NewsletterSection language={language} />

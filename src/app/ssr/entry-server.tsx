@@ -16,13 +16,15 @@ import { AppProvider } from '@/app/provider';
 import { CLIENT_ONLY_ROUTES, routeIds, routes } from '@/app/router';
 import { leafMatch, type SsrState } from '@/app/ssr-state';
 import { recordDateLabels } from '@/lib/dates';
+import { clipsSearch, clipsViewFromParams } from '@/features/clips-public/lib/clips-params';
 import { newsletterRenderPath } from '@/features/newsletter-public/lib/page-views';
 import { getPublishedPost } from '@/features/posts/api/get-post';
 import { loadMarkdown } from '@/features/posts/lib/markdown/renderer';
 import { getSettings } from '@/features/settings/api/get-settings';
 import { categoryFromParams, listingSearch, pageFromParams } from '@/features/posts/lib/listing-params';
-import type { Language } from '@/lib/language';
+import { isLanguage, type Language } from '@/lib/language';
 import { paths, postPath } from '@/lib/paths';
+import { normalizeQuery, searchPageFromParams, searchPath } from '@/lib/search-paths';
 import { createPublicDb } from '@/lib/public-db';
 import { canonicalPath } from './canonical-path';
 import { renderFeed } from './feed';
@@ -30,7 +32,8 @@ import { renderHeadTags } from './head-tags';
 import { jsonForScript } from './json-script';
 import { pageLoaders } from './pages';
 import { ShareCard } from './share-card';
-import { getAllPostSlugs, getAllPublishedPosts, getFeedCorrections, getFeedPosts } from './site-queries';
+import { renderClipsFeed } from './clips-feed';
+import { getAllPostSlugs, getAllPublishedPosts, getClipCopies, getClipsLastChange, getFeedClips, getFeedCorrections, getFeedPosts } from './site-queries';
 import type { PageTarget, RenderedPage, ShareCardTarget, SiteRenderer, SiteRendererOptions } from './site-renderer';
 import { renderRobots, renderSitemap } from './sitemap';
 
@@ -39,6 +42,9 @@ export type { SiteRenderer, SiteRendererOptions } from './site-renderer';
 const BASE = 'http://site.invalid';
 const HOME_IDS: Record<string, Language> = { [routeIds.homePt]: 'pt', [routeIds.homeEn]: 'en' };
 const POST_IDS: Record<string, Language> = { [routeIds.postPt]: 'pt', [routeIds.postEn]: 'en' };
+const CLIPS_IDS: Record<string, Language> = { [routeIds.clipsPt]: 'pt', [routeIds.clipsEn]: 'en' };
+const CLIP_COPY_IDS: Record<string, Language> = { [routeIds.clipCopyPt]: 'pt', [routeIds.clipCopyEn]: 'en' };
+const SEARCH_IDS: Record<string, Language> = { [routeIds.searchPt]: 'pt', [routeIds.searchEn]: 'en' };
 
 /**
  * The page a path leads to, named by what changes its HTML and nothing else:
@@ -60,6 +66,17 @@ function target(pathAndQuery: string): PageTarget {
     const path = paths.home(language) + listingSearch(categoryFromParams(language, url.searchParams), pageFromParams(url.searchParams));
     return { kind: 'page', key: path, path };
   }
+  // Her published work (issue 43): a view is its outlet, year and page, in a fixed order.
+  const clipsLanguage = CLIPS_IDS[routeId];
+  if (clipsLanguage) {
+    const path = paths.clips(clipsLanguage) + clipsSearch(clipsLanguage, clipsViewFromParams(clipsLanguage, url.searchParams));
+    return { kind: 'page', key: path, path };
+  }
+  const copyLanguage = CLIP_COPY_IDS[routeId];
+  if (copyLanguage) {
+    const path = paths.clipCopy(copyLanguage, params.slug ?? '');
+    return { kind: 'page', key: path, path };
+  }
   // A post's address, or an old one: whether it has moved is known once the
   // post is read (render() answers the redirect then), so each is a page.
   const postLanguage = POST_IDS[routeId];
@@ -70,6 +87,13 @@ function target(pathAndQuery: string): PageTarget {
   if (routeId === routeIds.legacyPost) {
     const path = paths.legacyPost(params.id ?? '');
     return { kind: 'page', key: path, path };
+  }
+  // A search (issue 44): one reader's query, rendered for each request and
+  // kept nowhere (any text makes a new address: no cache may fill with them).
+  const searchLanguage = SEARCH_IDS[routeId];
+  if (searchLanguage) {
+    const q = normalizeQuery(url.searchParams.get('q'));
+    return { kind: 'private', path: searchPath(searchLanguage, q, searchPageFromParams(url.searchParams)) };
   }
   // A review link (issue 26): its holder's page, rendered for each request
   // and kept nowhere, so it has no key; other parameters are dropped.
@@ -147,8 +171,15 @@ export function createSiteRenderer({ db: dbConfig, live }: SiteRendererOptions):
       const [posts, settings] = await Promise.all([getFeedPosts(db, language), getSettings(db, language)]);
       return renderFeed(language, posts, settings, siteUrl, await getFeedCorrections(db, posts));
     },
+    async clipsFeed(language, siteUrl) {
+      return renderClipsFeed(language, await getFeedClips(db), siteUrl);
+    },
+    async clipCopyPaths() {
+      return (await getClipCopies(db)).filter((c) => isLanguage(c.language)).map((c) => paths.clipCopy(c.language as Language, c.slug));
+    },
     async sitemap(siteUrl) {
-      return renderSitemap(await getAllPublishedPosts(db), siteUrl);
+      const [posts, lastChange, copies] = await Promise.all([getAllPublishedPosts(db), getClipsLastChange(db), getClipCopies(db)]);
+      return renderSitemap(posts, siteUrl, { lastChange, copies });
     },
     robots: renderRobots,
     shareCard,

@@ -1,10 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { clipCopyHead, clipsHead } from '@/app/head/clips-head';
 import { homeHead } from '@/app/head/home-head';
+import { clipCopyQueryOptions } from '@/features/clips-public/api/get-clip-copy';
+import { clipFacetsQueryOptions } from '@/features/clips-public/api/get-clip-facets';
+import { clipsQueryOptions } from '@/features/clips-public/api/get-clips';
+import { homeClipsQueryOptions } from '@/features/clips-public/api/get-home-clips';
+import { clipsViewFromParams } from '@/features/clips-public/lib/clips-params';
 import { newsletterHead } from '@/app/head/newsletter-head';
 import type { HeadSpec } from '@/app/head/head-spec';
 import { notFoundHead, postNotFoundHead } from '@/app/head/not-found-head';
 import { postHead, postLanguage } from '@/app/head/post-head';
 import { reviewHead, reviewNotFoundHead } from '@/app/head/review-head';
+import { searchHead } from '@/app/head/search-head';
 import { routeIds } from '@/app/router';
 import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/page-views';
 import { confirmPageText, subscribePageText, unsubscribePageText, type PageText } from '@/features/newsletter-public/lib/page-texts';
@@ -14,9 +21,11 @@ import { reviewQueryOptions } from '@/features/posts/api/get-review-post';
 import { translationQueryOptions } from '@/features/posts/api/get-translation';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
 import { categoryFromParams, pageFromParams } from '@/features/posts/lib/listing-params';
+import { searchQueryOptions } from '@/features/search/api/search-site';
 import { settingsQueryOptions } from '@/features/settings/api/get-settings';
 import type { Language } from '@/lib/language';
 import { postPath } from '@/lib/paths';
+import { normalizeQuery, searchPageFromParams } from '@/lib/search-paths';
 import type { PublicDb } from '@/lib/public-db';
 
 export interface PageContext {
@@ -48,7 +57,12 @@ const home =
     const view = { category: categoryFromParams(language, url.searchParams), page: pageFromParams(url.searchParams) };
     const settings = settingsQueryOptions(db, language);
     const listing = postsQueryOptions(db, { language, ...view });
-    await Promise.all([queryClient.prefetchQuery(settings), queryClient.prefetchInfiniteQuery(listing)]);
+    // The home's published-work section (issue 43).
+    await Promise.all([
+      queryClient.prefetchQuery(settings),
+      queryClient.prefetchInfiniteQuery(listing),
+      queryClient.prefetchQuery(homeClipsQueryOptions(db)),
+    ]);
     const head = homeHead(language, queryClient.getQueryData(settings.queryKey), siteUrl, view);
     // A page past the last one is not a page: 404, out of search results.
     const empty = queryClient.getQueryData(listing.queryKey)?.pages[0]?.posts.length === 0;
@@ -99,6 +113,52 @@ const preview: PageLoader = async ({ queryClient, db, url }) => {
   return { status: 200, head: reviewHead(found), private: true };
 };
 
+/**
+ * Her published work (issue 43): a page of the list (featured first), the
+ * filters' outlets and years, and the footer's texts. A page past the last
+ * one is not a page (404, out of search results); a filter that matches
+ * nothing is a page that says so.
+ */
+const clips =
+  (language: Language): PageLoader =>
+  async ({ queryClient, db, url, siteUrl }) => {
+    const view = clipsViewFromParams(language, url.searchParams);
+    const listing = clipsQueryOptions(db, view);
+    await Promise.all([
+      queryClient.prefetchQuery(settingsQueryOptions(db, language)),
+      queryClient.prefetchQuery(listing),
+      queryClient.prefetchQuery(clipFacetsQueryOptions(db)),
+    ]);
+    const page = queryClient.getQueryData(listing.queryKey);
+    const head = clipsHead(language, view, page?.clips ?? [], siteUrl);
+    if (view.page > 1 && page?.clips.length === 0) return { status: 404, head: { ...head, robots: 'noindex' } };
+    return { status: 200, head };
+  };
+
+/** An archived copy (issue 43): shown only for a published clip with its copy opened to the public; anything else is the 404 page. */
+const clipCopy =
+  (language: Language): PageLoader =>
+  async ({ queryClient, db, params, siteUrl }) => {
+    const detail = clipCopyQueryOptions(db, language, params.slug ?? '');
+    await Promise.all([queryClient.prefetchQuery(detail), queryClient.prefetchQuery(settingsQueryOptions(db, language))]);
+    const found = queryClient.getQueryData(detail.queryKey);
+    if (!found) return { status: 404, head: notFoundHead() };
+    return { status: 200, head: clipCopyHead(found, language, siteUrl) };
+  };
+
+/**
+ * A search page (issue 44): one reader's query, so rendered for each request
+ * and kept nowhere (the host treats it as private: no-store, noindex, and
+ * the query sent as Referer to nobody). An empty query shows the box alone.
+ */
+const search =
+  (language: Language): PageLoader =>
+  async ({ queryClient, db, url }) => {
+    const q = normalizeQuery(url.searchParams.get('q'));
+    if (q) await queryClient.prefetchQuery(searchQueryOptions(db, { q, language, page: searchPageFromParams(url.searchParams) }));
+    return { status: 200, head: searchHead(language, q), private: true };
+  };
+
 const notFound: PageLoader = async () => ({ status: 404, head: notFoundHead() });
 
 /** A newsletter page (issue 25): made from its address alone, nothing read (opening it changes nothing either). */
@@ -115,6 +175,12 @@ export const pageLoaders: Partial<Record<string, PageLoader>> = {
   [routeIds.homeEn]: home('en'),
   [routeIds.postPt]: post(({ slug = '' }) => ({ language: 'pt', slug })),
   [routeIds.postEn]: post(({ slug = '' }) => ({ language: 'en', slug })),
+  [routeIds.clipsPt]: clips('pt'),
+  [routeIds.clipsEn]: clips('en'),
+  [routeIds.clipCopyPt]: clipCopy('pt'),
+  [routeIds.clipCopyEn]: clipCopy('en'),
+  [routeIds.searchPt]: search('pt'),
+  [routeIds.searchEn]: search('en'),
   [routeIds.legacyPost]: post(({ id = '' }) => ({ id })),
   [routeIds.preview]: preview,
   [routeIds.newsletterSubscribe]: newsletter(subscribeView, subscribePageText),

@@ -1,7 +1,10 @@
+import { CLIP_COLUMNS, clipsDb, inListOrder, type PublicClip } from '@/features/clips-public/api/clip-row';
+import { withFileUrl, type ListedClip } from '@/features/clips-public/api/get-clips';
 import type { Post } from '@/features/posts/api/get-posts';
 import type { Language } from '@/lib/language';
 import type { PublicDb } from '@/lib/public-db';
 import type { Tables } from '@/types/database.types';
+import { CLIPS_FEED_SIZE } from './clips-feed';
 
 /** RSS carries the newest 20 posts of a language. */
 export const FEED_SIZE = 20;
@@ -83,4 +86,43 @@ export async function getAllPostSlugs(db: PublicDb): Promise<PostSlug[]> {
     all.push(...data);
     if (data.length < PAGE_ROWS) return all;
   }
+}
+
+/** The newest published clips by date of publication (issue 43), for the clips' feeds. */
+export async function getFeedClips(db: PublicDb): Promise<ListedClip[]> {
+  const { data, error } = await inListOrder(clipsDb(db).from('clips').select(CLIP_COLUMNS).eq('status', 'published'), false).limit(CLIPS_FEED_SIZE);
+  if (error) throw error;
+  return ((data ?? []) as PublicClip[]).map((clip) => withFileUrl(db, clip));
+}
+
+/** A published clip's public copy (issue 43): its language, slug and last change. */
+export type ListedClipCopy = Pick<PublicClip, 'id' | 'language' | 'slug' | 'updated_at' | 'link_status'>;
+
+/**
+ * Every published clip whose copy she shows, read page by page (the static
+ * export writes each copy's page), and the last change of any published clip
+ * (the lists' lastmod in the sitemap).
+ */
+export async function getClipCopies(db: PublicDb): Promise<ListedClipCopy[]> {
+  const all: ListedClipCopy[] = [];
+  for (let from = 0; ; from += PAGE_ROWS) {
+    const { data, error } = await clipsDb(db)
+      .from('clips')
+      .select('id, language, slug, updated_at, link_status')
+      .eq('status', 'published')
+      .eq('show_archive', true)
+      .eq('kind', 'web')
+      .order('id', { ascending: true })
+      .range(from, from + PAGE_ROWS - 1);
+    if (error) throw error;
+    all.push(...((data ?? []) as ListedClipCopy[]));
+    if ((data ?? []).length < PAGE_ROWS) return all;
+  }
+}
+
+/** When any published clip last changed (the lists' lastmod), or undefined when there is none. */
+export async function getClipsLastChange(db: PublicDb): Promise<string | undefined> {
+  const { data, error } = await clipsDb(db).from('clips').select('updated_at').eq('status', 'published').order('updated_at', { ascending: false }).limit(1);
+  if (error) throw error;
+  return (data as { updated_at: string }[] | null)?.[0]?.updated_at;
 }

@@ -75,7 +75,11 @@ export interface SiteRenderer {
   render(path: string, siteUrl: string): Promise<RenderedPage>;
   /** RSS 2.0 of a language's newest published posts. */
   feed(language: SiteLanguage, siteUrl: string): Promise<string>;
-  /** sitemap.xml: the homes and every published post. */
+  /** RSS 2.0 of her newest published clips (issue 43), in a language's words. */
+  clipsFeed(language: SiteLanguage, siteUrl: string): Promise<string>;
+  /** The addresses of every archived copy readers may open (issue 43: the static export). */
+  clipCopyPaths(): Promise<string[]>;
+  /** sitemap.xml: the homes, the published-work lists, and every published post. */
   sitemap(siteUrl: string): Promise<string>;
   robots(siteUrl: string): string;
   /** A 1200×630 link-preview card; null when there is no such published post. */

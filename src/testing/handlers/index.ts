@@ -2,7 +2,9 @@ import type { RequestHandler, WebSocketHandler } from 'msw';
 import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { backupsHandlers } from './backups';
+import { clipsHandlers } from './clips';
 import { postsHandlers } from './posts';
+import { publicClipsHandlers } from './public-clips';
 import { realtimeHandlers } from './realtime';
 import { settingsHandlers } from './settings';
 import { statsHandlers } from './stats';
@@ -13,8 +15,10 @@ export const handlers: (RequestHandler | WebSocketHandler)[] = [
   ...authHandlers,
   ...adminHandlers,
   ...postsHandlers,
+  ...publicClipsHandlers,
   ...settingsHandlers,
   ...realtimeHandlers,
   ...statsHandlers,
   ...backupsHandlers,
+  ...clipsHandlers,
 ];

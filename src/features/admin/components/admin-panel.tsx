@@ -5,6 +5,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminText } from '@/lib/i18n-admin';
 import { newsletterKeys } from '@/features/newsletter/api/keys';
 import { statsKeys } from '@/features/stats/api/keys';
+import { clipKeys } from '@/features/clips-admin/api/keys';
+import { ClipsTabLabel } from '@/features/clips-admin/components/clips-tab-label';
 import { useLiveChanges } from '../hooks/use-live-changes';
 import { AdminHeader } from './admin-header';
 import { LoadingSpinner } from './loading-spinner';
@@ -18,6 +20,8 @@ const ArchiveManager = lazy(() => import('@/features/archive/components/archive-
 const NewsletterManager = lazy(() => import('@/features/newsletter/components/newsletter-manager'));
 // Her reading statistics and their chart library, likewise.
 const StatsManager = lazy(() => import('@/features/stats/components/stats-manager'));
+// Her published work (issue 43), likewise: its dialogs and their polling.
+const ClipsManager = lazy(() => import('@/features/clips-admin/components/clips-manager'));
 
 interface AdminPanelProps {
   email: string;
@@ -26,7 +30,7 @@ interface AdminPanelProps {
   security: ReactNode;
 }
 
-/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar', 'Assinantes', 'Estatísticas' and 'Segurança'. */
+/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar', 'Assinantes', 'Estatísticas', 'Publicações' (issue 43; last but one, so the tabs' keyboard order before it is unchanged) and 'Segurança'. */
 export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
   const t = adminText.admin;
   const live = useLiveChanges();
@@ -54,6 +58,8 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
             if (tab === 'archive') setArchiveOpened(true);
             // Opened again, it reads the numbers again: readers came meanwhile.
             if (tab === 'stats') void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+            // Links are checked and jobs finish on the server meanwhile: read again when she comes back.
+            if (tab === 'clips') void queryClient.invalidateQueries({ queryKey: clipKeys.all });
             if (tab !== 'newsletter') return;
             setNewsletterOpened(true);
             // Kept mounted, it would show what it read last: a post published meanwhile, a reader who subscribed.
@@ -81,6 +87,9 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
               <ChartLine aria-hidden className="h-4 w-4" />
               {adminText.stats.tab}
             </TabsTrigger>
+            <TabsTrigger value="clips" className="gap-2">
+              <ClipsTabLabel />
+            </TabsTrigger>
             <TabsTrigger value="security" className="gap-2">
               <ShieldCheck aria-hidden className="h-4 w-4" />
               {adminText.security.tab}
@@ -105,6 +114,11 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
           <TabsContent value="stats">
             <Suspense fallback={<LoadingSpinner />}>
               <StatsManager />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="clips">
+            <Suspense fallback={<LoadingSpinner />}>
+              <ClipsManager />
             </Suspense>
           </TabsContent>
           <TabsContent value="security">{security}</TabsContent>

@@ -1,6 +1,6 @@
 import { isLanguage } from '../../../lib/language';
 import { writeBackup, type BackupPost } from '../lib/backup-format';
-import type { BackupSubscriber, SettingValue } from '../lib/plan';
+import type { BackupClips, BackupSubscriber, SettingValue } from '../lib/plan';
 import type { ArchiveClient } from './archive-client';
 import { POST_IMAGES_BUCKET, postImagesBase } from './archive-images';
 
@@ -79,6 +79,14 @@ async function allSubscribers(client: ArchiveClient): Promise<BackupSubscriber[]
   return data ?? [];
 }
 
+/** Her published work; null for anyone but the admin (or the service key), or on a site without clips. */
+async function allClips(client: ArchiveClient): Promise<BackupClips | null> {
+  const { data, error } = await client.rpc('clips_backup');
+  if (error?.code === '42501' || error?.code === 'PGRST202') return null;
+  if (error) throw new Error(`Reading the clips failed: ${error.message}`);
+  return data as unknown as BackupClips;
+}
+
 /** Every file of the bucket, folders walked one level at a time (Storage lists one level). */
 async function allObjects(client: ArchiveClient, bucketName: string): Promise<{ path: string; contentType: string }[]> {
   const bucket = client.storage.from(bucketName);
@@ -112,6 +120,12 @@ export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Ar
   const settings = await allSettings(client);
   const files = await allObjects(client, POST_IMAGES_BUCKET);
   const subscribers = await allSubscribers(client);
+  const clips = await allClips(client);
+  // Her clips' files and fetched pages go with the clips (a visitor lists none: the buckets are listed by her alone).
+  const clipFiles = clips ? [
+    ...(await allObjects(client, 'clip-files')).map((f) => ({ ...f, bucket: 'clip-files' })),
+    ...(await allObjects(client, 'clip-pages')).map((f) => ({ ...f, bucket: 'clip-pages' })),
+  ] : [];
   const bucket = client.storage.from(POST_IMAGES_BUCKET);
   await writeBackup(
     {
@@ -119,12 +133,13 @@ export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Ar
       settings,
       storageBase: postImagesBase(client),
       subscribers,
-      objects: files.map((file) => ({
-        bucket: POST_IMAGES_BUCKET,
+      clips,
+      objects: [...files.map((file) => ({ ...file, bucket: POST_IMAGES_BUCKET })), ...clipFiles].map((file) => ({
+        bucket: file.bucket,
         path: file.path,
         contentType: file.contentType,
         bytes: async () => {
-          const { data, error } = await bucket.download(file.path);
+          const { data, error } = await (file.bucket === POST_IMAGES_BUCKET ? bucket : client.storage.from(file.bucket)).download(file.path);
           if (error || !data) throw new Error(`Downloading ${file.path} failed: ${error?.message ?? 'no data'}`);
           return new Uint8Array(await data.arrayBuffer());
         },
@@ -132,5 +147,5 @@ export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Ar
     },
     sink,
   );
-  return { posts: posts.length, settings: settings.length, objects: files.length, subscribers: subscribers?.length ?? null };
+  return { posts: posts.length, settings: settings.length, objects: files.length + clipFiles.length, subscribers: subscribers?.length ?? null };
 }

@@ -1,5 +1,5 @@
 import type { Language } from '../../../lib/language';
-import { isRestorablePath } from '../lib/object-path';
+import { BACKUP_BUCKETS, isRestorablePath } from '../lib/object-path';
 import type { ArchivePlan, ArchiveWarning, SkippedItem } from '../lib/plan';
 import type { ArchiveClient } from './archive-client';
 import { POST_IMAGES_BUCKET, postImagesBase, storeSizedImage, type ImageSizer } from './archive-images';
@@ -60,6 +60,8 @@ export interface ImportReport {
   revisionsRestored: number;
   /** A backup's confirmed subscribers added (those already on the list are left as they are). */
   subscribersRestored: number;
+  /** A backup's clips added or brought up to date (issue 43); absent when it holds none. */
+  clipsRestored?: number;
 }
 
 /** A write refused or failed; what was written before it stays, and a second run completes the import without duplicates. */
@@ -154,7 +156,7 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     if (!plan.readEntry) throw new ImportWriteError('The backup cannot be read again.', report.posts.length);
     // a backup holds the post pictures' bucket and nothing else, under plain paths (readBackup refuses
     // others; checked again here, where the path becomes an address: see isRestorablePath).
-    if (object.bucket !== POST_IMAGES_BUCKET || !isRestorablePath(object.path)) {
+    if (!BACKUP_BUCKETS.includes(object.bucket) || !isRestorablePath(object.path)) {
       report.warnings.push({ item: `${object.bucket}/${object.path}`, message: 'Arquivo fora do bucket de imagens dos posts, ou com um nome que não é um caminho simples: não restaurado.' });
       step();
       continue;
@@ -230,6 +232,14 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     const [counts] = data ?? [];
     report.subscribersRestored += counts?.added ?? 0;
     if (counts?.invalid) report.warnings.push({ item: 'subscribers.json', message: `${counts.invalid} assinante(s) com endereço ou data inválidos: não restaurado(s).` });
+  }
+
+  // Her published work (issue 43): feeds, clips and copies in one call, repeatably.
+  if (plan.backupClips) {
+    const { data, error } = await client.rpc('clips_restore', { backup: plan.backupClips as never });
+    if (error) throw new ImportWriteError(`The database refused the clips (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
+    const counts = data as unknown as { added: number; updated: number } | null;
+    report.clipsRestored = (counts?.added ?? 0) + (counts?.updated ?? 0);
   }
 
   for (const setting of plan.settings ?? []) {

@@ -3,10 +3,10 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { CATEGORIES } from '../../../lib/categories';
 import { isLanguage, type Language } from '../../../lib/language';
 import { isSlug } from '../../../lib/slug';
-import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type PostRevision, type BackupSubscriber, type SettingValue, type StoredObject } from './plan';
+import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type PostRevision, type BackupSubscriber, type BackupClips, type SettingValue, type StoredObject } from './plan';
 import { sha256 as sha256Of } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { BACKUP_BUCKET, isRestorablePath } from './object-path';
+import { BACKUP_BUCKETS, isRestorablePath } from './object-path';
 import { type ZipReader } from './zip';
 
 /**
@@ -23,7 +23,10 @@ import { type ZipReader } from './zip';
  * - `subscribers.json`: the confirmed subscribers, with the secret of their
  *   unsubscribe links (added in issue 41; absent from older backups and from
  *   an export by anyone but the admin);
- * - `storage/<bucket>/<path>`: each Storage object byte for byte.
+ * - `clips.json`: her published work — followed feeds, clips, archived copies
+ *   (added in issue 43; absent from older backups and from a visitor's export);
+ * - `storage/<bucket>/<path>`: each Storage object byte for byte (post-images,
+ *   clip-files, clip-pages).
  */
 export const BACKUP_FORMAT = 'journalist-site-backup';
 export const BACKUP_VERSION = 1;
@@ -77,6 +80,8 @@ export interface BackupContents {
   objects: BackupObject[];
   /** The confirmed subscribers; null when the exporter may not read them (the file is then left out). */
   subscribers?: BackupSubscriber[] | null;
+  /** Her published work; null when the exporter may not read it (the file is then left out). */
+  clips?: BackupClips | null;
   /** When the backup is taken (ISO); now when absent. */
   createdAt?: string;
 }
@@ -92,13 +97,14 @@ interface Manifest {
   version: number;
   created_at: string;
   storage_base: string;
-  counts: { posts: number; settings: number; objects: number; revisions?: number; subscribers?: number };
+  counts: { posts: number; settings: number; objects: number; revisions?: number; subscribers?: number; clips?: number };
   files: ManifestFile[];
 }
 
 const MANIFEST = 'manifest.json';
 const SETTINGS = 'settings.json';
 const SUBSCRIBERS = 'subscribers.json';
+const CLIPS = 'clips.json';
 /** fflate writes no ZIP64: a zip of more entries or bytes than these would be unreadable. */
 const ZIP_MAX_ENTRIES = 0xffff;
 const ZIP_MAX_BYTES = 0xffffffff;
@@ -155,6 +161,7 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
   }
   await add(SETTINGS, strToU8(`${JSON.stringify(contents.settings, null, 2)}\n`), true);
   if (contents.subscribers) await add(SUBSCRIBERS, strToU8(`${JSON.stringify(contents.subscribers, null, 2)}\n`), true);
+  if (contents.clips) await add(CLIPS, strToU8(`${JSON.stringify(contents.clips, null, 2)}\n`), true);
   for (const object of contents.objects) {
     await add(objectPath(object), await object.bytes(), false, object.contentType);
   }
@@ -169,6 +176,7 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
       objects: contents.objects.length,
       revisions: withRevisions.reduce((n, p) => n + p.revisions.length, 0),
       ...(contents.subscribers ? { subscribers: contents.subscribers.length } : {}),
+      ...(contents.clips ? { clips: contents.clips.clips.length } : {}),
     },
     files,
   };
@@ -179,7 +187,7 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
 
 function objectPath(object: BackupObject): string {
   const path = `storage/${object.bucket}/${object.path}`;
-  if (object.bucket !== BACKUP_BUCKET || !isRestorablePath(object.path)) {
+  if (!BACKUP_BUCKETS.includes(object.bucket) || !isRestorablePath(object.path)) {
     throw new Error(`The Storage object ${object.bucket}/${object.path} has a name a zip cannot restore.`);
   }
   return path;
@@ -272,12 +280,13 @@ export function readBackup(zip: ZipReader, fileName: string): ArchivePlan {
   }
   const settings = listed.has(SETTINGS) ? readSettings(zip.text(SETTINGS)) : [];
   const backupSubscribers = listed.has(SUBSCRIBERS) ? readSubscribers(zip.text(SUBSCRIBERS)) : undefined;
+  const backupClips = listed.has(CLIPS) ? readClips(zip.text(CLIPS)) : undefined;
   const storedObjects: StoredObject[] = [];
   for (const file of manifest.files) {
     const match = /^storage\/([^/]+)\/(.+)$/.exec(file.path);
     if (!match) continue;
-    if (match[1] !== BACKUP_BUCKET || !isRestorablePath(match[2]!)) {
-      throw bad(`${file.path}: a stored file outside ${BACKUP_BUCKET}/ or with a name that is not a plain path (letters, digits, _ . - between slashes)`);
+    if (!BACKUP_BUCKETS.includes(match[1]!) || !isRestorablePath(match[2]!)) {
+      throw bad(`${file.path}: a stored file outside ${BACKUP_BUCKETS.join('/, ')}/ or with a name that is not a plain path (letters, digits, _ . - between slashes)`);
     }
     storedObjects.push({ bucket: match[1]!, path: match[2]!, contentType: file.content_type ?? 'application/octet-stream', entry: file.path });
   }
@@ -292,6 +301,7 @@ export function readBackup(zip: ZipReader, fileName: string): ArchivePlan {
     storedObjects,
     storageBase: manifest.storage_base,
     ...(backupSubscribers ? { backupSubscribers } : {}),
+    ...(backupClips ? { backupClips } : {}),
     readEntry: (entry) => zip.read(entry),
   };
 }
@@ -414,6 +424,20 @@ function readRevisions(text: string, file: string): PostRevision[] {
     const { saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date } = r as unknown as PostRevision;
     return { saved_at, replaced_at, title, excerpt, content, category, read_time, image_url, image_alt, slug, published, date };
   });
+}
+
+/** Only the shape here: clips_restore checks every row against the schema again. */
+function readClips(text: string): BackupClips {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad(`${CLIPS}: not JSON`);
+  }
+  const v = value as Partial<BackupClips> | null;
+  const rows = (x: unknown) => Array.isArray(x) && x.every((r) => r && typeof r === 'object' && !Array.isArray(r));
+  if (!v || !rows(v.feeds) || !rows(v.clips) || !rows(v.copies)) throw bad(`${CLIPS}: feeds, clips and copies must be lists of rows`);
+  return { feeds: v.feeds!, clips: v.clips!, copies: v.copies! };
 }
 
 function readSubscribers(text: string): BackupSubscriber[] {

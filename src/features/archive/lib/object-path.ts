@@ -1,6 +1,9 @@
 /** The one bucket a backup holds and restores: the post pictures' (migration 20261123140000_post_images_bucket.sql). */
 export const BACKUP_BUCKET = 'post-images';
 
+/** Every bucket a backup holds: the post pictures', and her published work's files and fetched pages (20261128140000_published_work.sql). */
+export const BACKUP_BUCKETS: readonly string[] = [BACKUP_BUCKET, 'clip-files', 'clip-pages'];
+
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
 /**

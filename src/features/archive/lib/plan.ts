@@ -124,6 +124,8 @@ export interface ArchivePlan {
   subscribers?: number;
   /** Backup only: the confirmed subscribers, restored with the secrets of their unsubscribe links (issue 41). */
   backupSubscribers?: BackupSubscriber[];
+  /** Backup only: her published work (clips.json: feeds, clips, copies as their rows), restored by clips_restore (issue 43). */
+  backupClips?: BackupClips;
   /** Reads a zip entry's bytes (images, stored objects); absent for a plain XML file. */
   readEntry?: (entry: string) => Uint8Array;
 }
@@ -191,4 +193,11 @@ export interface BackupSubscriber {
   created_at: string;
   confirmed_at: string;
   unsubscribe_token: string;
+}
+
+/** Her published work as clips_backup() returns it: each table's rows as JSON. */
+export interface BackupClips {
+  feeds: Record<string, unknown>[];
+  clips: Record<string, unknown>[];
+  copies: Record<string, unknown>[];
 }

@@ -3,13 +3,15 @@ import { Link } from 'react-router-dom';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { paths } from '@/lib/paths';
+import { SearchBox } from '@/components/search-box';
 
 /**
  * The post page header: the back link to the blog section of the post's
  * language, and the site name. `showBack` is off when the page body already
- * offers the back link (not found), so there is exactly one.
+ * offers the back link (not found), so there is exactly one. The search box
+ * (issue 44) is left out on the search page, which has its own.
  */
-export function PostTopBar({ language, showBack }: { language: Language; showBack: boolean }) {
+export function PostTopBar({ language, showBack, search = true }: { language: Language; showBack: boolean; search?: boolean }) {
   const texts = t(language);
   return (
     <header className="border-b border-stone-200 bg-paper/95">
@@ -25,9 +27,12 @@ export function PostTopBar({ language, showBack }: { language: Language; showBac
         ) : (
           <span />
         )}
-        <Link to={paths.home(language)} className="font-serif text-lg text-ink">
-          {texts.brand}
-        </Link>
+        <div className="flex items-center gap-4">
+          {search && <SearchBox language={language} />}
+          <Link to={paths.home(language)} className="font-serif text-lg text-ink">
+            {texts.brand}
+          </Link>
+        </div>
       </div>
     </header>
   );

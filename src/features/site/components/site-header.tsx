@@ -1,8 +1,11 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
+import { clipsText } from '@/lib/i18n-clips';
 import type { Language } from '@/lib/language';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
+import { SearchBox } from '@/components/search-box';
 import { LanguageSwitch } from './language-switch';
 
 export interface NavLabels {
@@ -26,6 +29,8 @@ export function SiteHeader({ language, labels }: { language: Language; labels: N
     { href: '#home', label: labels.home },
     { href: '#about', label: labels.about },
     { href: '#blog', label: labels.blog },
+    // Her published work is a page of its own (issue 43).
+    { href: paths.clips(language), label: clipsText(language).nav },
     { href: '#contact', label: labels.contact },
   ];
 
@@ -78,6 +83,7 @@ export function SiteHeader({ language, labels }: { language: Language; labels: N
               </li>
             ))}
           </ul>
+          <SearchBox language={language} className="ml-2" />
           <span aria-hidden className="mx-2 hidden h-5 w-px bg-stone-300 md:block" />
           <LanguageSwitch language={language} />
         </nav>

@@ -1,0 +1,95 @@
+/**
+ * The load of `npm run bench`'s viral-post run (scripts/bench-views.ts), on a
+ * thread of its own so that the server's event loop pays nothing for it.
+ * Every request is a new connection from its own 127.x address (and user
+ * agent), as readers behind their own homes are.
+ *
+ * workerData:
+ * - { kind: 'readers', url, path, concurrency, seconds, firstAddress }: closed
+ *   loop, `concurrency` readers each GETting `path` again as soon as answered;
+ * - { kind: 'readers', url, path, rate, seconds, firstAddress }: open loop,
+ *   `rate` readers a second, each never seen before (a shared post's readers);
+ * - { kind: 'beacons', url, rate, seconds, body, anonKey, firstAddress }:
+ *   open loop, `rate` view beacons a second whatever the answers, each from
+ *   a reader never seen before.
+ * Posts back { latencies: number[] (ms of the 2xx), statuses: Record<status, count>, errors, seconds }.
+ */
+import http from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { kind, url, seconds } = workerData;
+const target = new URL(url);
+
+/** The i-th address from 127.<firstAddress>.0.1 on, never .0 or .255 in the last place. */
+function address(i) {
+  const n = workerData.firstAddress * 65536 + Math.floor(i / 254) * 256 + (i % 254) + 1;
+  return `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+const agent = (i) => `Mozilla/5.0 (X11; Linux x86_64; leitor ${kind} ${i}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36`;
+
+function send(i, method, path, headers, body) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const req = http.request(
+      { host: target.hostname, port: target.port, method, path, localAddress: address(i), agent: false, headers: { 'User-Agent': agent(i), Connection: 'close', ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - start }));
+        res.on('error', (e) => resolve({ status: `error ${e.code ?? e.message}`, ms: performance.now() - start }));
+      },
+    );
+    req.on('error', (e) => resolve({ status: `error ${e.code ?? e.message}`, ms: performance.now() - start }));
+    req.end(body);
+  });
+}
+
+const latencies = [];
+const statuses = {};
+const note = (answer) => {
+  statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  if (typeof answer.status === 'number' && answer.status < 300) latencies.push(answer.ms);
+};
+
+const started = performance.now();
+const end = started + seconds * 1000;
+
+/** `rate` requests a second on time, whatever the answers (open loop). */
+async function openLoop(rate, request) {
+  const pending = [];
+  let sent = 0;
+  await new Promise((resolve) => {
+    const tick = setInterval(() => {
+      const now = performance.now();
+      const due = Math.min(rate * seconds, Math.floor(((Math.min(now, end) - started) / 1000) * rate));
+      while (sent < due) pending.push(request(sent++).then(note));
+      if (now >= end) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 2);
+  });
+  await Promise.all(pending);
+}
+
+if (kind === 'readers' && workerData.rate) {
+  await openLoop(workerData.rate, (i) => send(i, 'GET', workerData.path, { 'Accept-Encoding': 'br' }));
+} else if (kind === 'readers') {
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: workerData.concurrency }, async () => {
+      while (performance.now() < end) note(await send(n++, 'GET', workerData.path, { 'Accept-Encoding': 'br' }));
+    }),
+  );
+} else {
+  const body = workerData.body;
+  const headers = {
+    apikey: workerData.anonKey,
+    Authorization: `Bearer ${workerData.anonKey}`,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+  };
+  await openLoop(workerData.rate, (i) => send(i, 'POST', '/rest/v1/rpc/record_view', headers, body));
+}
+
+parentPort.postMessage({ latencies, statuses, seconds: (performance.now() - started) / 1000 });
