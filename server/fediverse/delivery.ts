@@ -107,6 +107,19 @@ async function buildBody(db: Queryable, row: OutboxRow, origin: string): Promise
   return activity.toJsonLd({ format: 'compact' });
 }
 
+/** Whether a delivery is due now (read-only: an idle look writes nothing). */
+export async function anyDeliveryDue(db: Queryable): Promise<boolean> {
+  const r = await db.query<{ due: boolean }>(`select exists (select 1 from private.fediverse_deliveries d where ${DUE}) as due`);
+  return r.rows[0]?.due === true;
+}
+
+/** Claims a killed run left (embedded database: this process is the only worker), looked at before any is written. */
+async function releaseAllClaims(db: Queryable): Promise<void> {
+  const r = await db.query<{ sending: boolean }>(`select exists (select 1 from private.fediverse_deliveries where state = 'sending') as sending`);
+  if (!r.rows[0]?.sending) return;
+  await db.query(`update private.fediverse_deliveries set state = 'queued', claim = null, claimed_until = null where state = 'sending'`);
+}
+
 /** New outbox rows: their bodies written, their deliveries queued; how many. */
 export async function writeOutbox(db: Database, origin: string, limit = 20): Promise<number> {
   const rows = (await db.query<OutboxRow>(
@@ -222,6 +235,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
     await db.query(`select private.fediverse_enqueue_due()`);
     const written = await writeOutbox(db, origin);
+    // Asked first, read-only: the claim is an UPDATE, which the embedded
+    // database counts as a write even when it changes no row, and that count
+    // tells kept pages and the publication clock to look again (as anyMailDue).
+    if (!(await anyDeliveryDue(db))) return written > 0;
     const batch = await claimBatch();
     // Bounded: at most `concurrency` requests at once, so the fan-out never crowds the readers.
     let next = 0;
@@ -239,7 +256,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       try {
         if (options.exclusive) {
           options.exclusive = false;
-          await db.query(`update private.fediverse_deliveries set state = 'queued', claim = null, claimed_until = null where state = 'sending'`);
+          await releaseAllClaims(db);
         }
         while (busy && !stopped) busy = await look();
       } catch (e) {
