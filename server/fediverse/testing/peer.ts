@@ -34,10 +34,19 @@ export interface Peer {
   close(): Promise<void>;
 }
 
-export async function startPeer(options: { names?: string[]; delayMs?: number } = {}): Promise<Peer> {
+/**
+ * names: the people it plays (default bob and carol); delayMs: each inbox
+ * POST waits this long first (a slow server); oneKey: all of them sign with
+ * one key pair. A key is made (RSA, hundreds of milliseconds of CPU) the
+ * first time a person's actor is read, and Fedify reads the recipient's actor
+ * for every inbox POST: a server playing 150 readers would spend its first
+ * seconds making keys, past the sender's 10 s, and never verify in time.
+ */
+export async function startPeer(options: { names?: string[]; delayMs?: number; oneKey?: boolean } = {}): Promise<Peer> {
   const names = new Set(options.names ?? ['bob', 'carol']);
   const keyPairs = new Map<string, ReturnType<typeof generateCryptoKeyPair>>();
-  const keysOf = (name: string) => {
+  const keysOf = (person: string) => {
+    const name = options.oneKey ? '*' : person;
     let pair = keyPairs.get(name);
     if (!pair) keyPairs.set(name, (pair = generateCryptoKeyPair('RSASSA-PKCS1-v1_5')));
     return pair;
