@@ -85,6 +85,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           globals: true,
+          // newsletter-public's own server imported it through the runner: 7 s quiet, over the
+          // page's 15 s under CI's load (its first /pt never answered in time).
+          server,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           // One `npm start` on a fresh DATA_DIR per worker (tests/e2e/global-setup.ts):
@@ -93,6 +96,10 @@ export default defineConfig({
           maxWorkers: E2E_WORKERS,
           testTimeout: 90_000,
           hookTimeout: 240_000,
+          // vitest's 1 s default for expect.poll is shorter than a page's start under CI's load
+          // (a share tapped before the app started waited longer than that once): the same 15 s
+          // the pages' own actions get.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

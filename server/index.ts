@@ -161,6 +161,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const auth = { ...readAuthSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml')), ...options.auth };
   // Before the database: a site without its server renderer cannot start.
   const site = options.site ?? (options.spaDir ? builtSiteHost(options.spaDir) : undefined);
+  // Loaded beside the migrations, not by the first reader: under tsx, importing the 5 MB
+  // renderer takes 2.5 s (its loader rewrites the bundle). A failure is the first page's to report.
+  const rendererLoaded = site?.renderer().then(() => undefined, () => undefined);
   const seedFile = options.seedFile === false ? undefined : (options.seedFile ?? path.join(PROJECT_ROOT, 'supabase', 'seed.sql'));
 
   const opened = await openDatabase({
@@ -232,6 +235,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Its first look on a new database writes the watermark: done before the
     // first request, so a page kept from then on is not outdated by it at once.
     await clock.check();
+    await rendererLoaded;
     // A day's reading-statistics salt dies with the day, viewed or not.
     const statsForgetting = startStatsForgetting({ db });
     // Catches up a backup missed while the server was down (in the background: it must not hold the start).
@@ -249,7 +253,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       exclusive: !options.databaseUrl,
     });
     const clipsWorker = options.clips
-      ? startLocalClipsWorker(options.clips, { url: urlFor(host, port), serviceRoleKey: keys.serviceRoleKey, siteUrl: options.siteUrl ?? apiExternalUrl })
+      ? startLocalClipsWorker(options.clips, { url: urlFor(host, port), serviceRoleKey: keys.serviceRoleKey, siteUrl: options.siteUrl ?? apiExternalUrl }, db)
       : undefined;
     // Only the embedded database is exclusive; others may open DATABASE_URL themselves.
     const holdsDataDir = dataDir !== undefined && !options.databaseUrl && !options.inMemory;

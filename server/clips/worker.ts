@@ -22,6 +22,13 @@ export interface ClipsWorkerOptions {
   /** How often the due links are looked at (the check itself is weekly per clip). 0: never. */
   linkCheckEveryMs?: number;
   log?: (message: string) => void;
+  /**
+   * A read-only look for due jobs before claiming (the local backend's own
+   * database): claiming is a write, and on PGlite a write every idle second
+   * would make every kept page read the content version again and wake the
+   * publication clock (as anyMailDue spares the mail worker).
+   */
+  anyDue?: () => Promise<boolean>;
 }
 
 export interface ClipsWorker {
@@ -48,7 +55,7 @@ export async function runJob(client: SupabaseClient, fetch: ClipsFetch, job: Cli
 }
 
 export function startClipsWorker(options: ClipsWorkerOptions): ClipsWorker {
-  const { client, fetch, idleMs = 1_000, concurrency = 4, linkCheckEveryMs = 0, log = () => {} } = options;
+  const { client, fetch, idleMs = 1_000, concurrency = 4, linkCheckEveryMs = 0, log = () => {}, anyDue } = options;
   let stopped = false;
   let running: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -61,6 +68,7 @@ export function startClipsWorker(options: ClipsWorkerOptions): ClipsWorker {
   };
 
   const drainOnce = async (): Promise<number> => {
+    if (anyDue && !(await anyDue())) return 0;
     let done = 0;
     for (;;) {
       const jobs = await claim();

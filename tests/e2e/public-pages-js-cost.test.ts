@@ -22,7 +22,8 @@ let anonKey: string;
 
 beforeAll(async () => {
   const html = await (await fetch(`${baseUrl}/pt`)).text();
-  postAddress = /href="(\/pt\/[a-z0-9]+(?:-[a-z0-9]+)*)"/.exec(html)![1]!;
+  // The first post card's link: the header's links to her published work and to search come before it.
+  postAddress = /<article[\s\S]*?href="(\/pt\/[a-z0-9]+(?:-[a-z0-9]+)*)"/.exec(html)![1]!;
   anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(html)![1]!;
   e2e = await E2E.open(baseUrl, 'public-pages-js-cost');
 });

@@ -107,9 +107,9 @@ describe('static export', () => {
     }
     const postDirs = (language: string) =>
       readdirSync(path.join(out, language), { withFileTypes: true })
-        .filter((d) => d.isDirectory() && d.name !== 'publicacoes' && d.name !== 'published-work')
+        .filter((d) => d.isDirectory() && !['publicacoes', 'published-work', 'busca', 'search'].includes(d.name))
         .map((d) => d.name);
-    // The posts, and the one old address (a redirect page); beside them her published work's lists (issue 43).
+    // The posts, and the one old address (a redirect page); beside them her published work's lists (issue 43) and the search pages (issue 44).
     expect(postDirs('pt').sort()).toEqual([...published.filter((p) => p.language === 'pt').map((p) => p.slug), renamed.old.slice('/pt/'.length)].sort());
     expect(postDirs('en').sort()).toEqual(published.filter((p) => p.language === 'en').map((p) => p.slug).sort());
   });

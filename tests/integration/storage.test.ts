@@ -245,7 +245,8 @@ describe.each(targets)('storage on $name', (target) => {
     it('the service_role creates, updates, empties and deletes; others see none and create none', async () => {
       const svc = b.service.storage;
       expect((await svc.createBucket('rascunhos', { public: false, fileSizeLimit: 1024, allowedMimeTypes: ['image/png'] })).error).toBeNull();
-      expect((await svc.listBuckets()).data!.map((x) => x.id).sort()).toEqual([BUCKET, 'rascunhos']);
+      // The migrations' buckets (post pictures, published work's files and fetched pages) and the new one.
+      expect((await svc.listBuckets()).data!.map((x) => x.id).sort()).toEqual([BUCKET, 'clip-files', 'clip-pages', 'rascunhos'].sort());
       expect((await svc.updateBucket('rascunhos', { public: true })).error).toBeNull();
       expect((await svc.getBucket('rascunhos')).data).toMatchObject({ public: true, file_size_limit: null });
       await svc.from('rascunhos').upload('a.png', png());
