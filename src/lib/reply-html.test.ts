@@ -23,7 +23,7 @@ describe('a reply’s stored HTML, checked again before the page shows it', () =
   });
 
   it('gives the words of a refused one as text, entities decoded', () => {
-    expect(replyText('<p>Olá &amp; até<br>logo</p><script>x</script>')).toBe('Olá & até\nlogox');
+    expect(replyText('<p>Olá &amp; até<br>logo</p><script>x</script>')).toBe('Olá & até\nlogo\nx');
     expect(replyText('&#x3C;b&#x3E; &#60;')).toBe('<b> <');
   });
 

@@ -35,7 +35,7 @@ function FollowerList({ language, focusAfter }: { language: string; focusAfter: 
     <div className="grid gap-2">
       <h3 id={captionId} className="font-semibold text-stone-900">
         {t.tableLabel(name)}
-        {followers.data && <span className="ml-2 font-normal text-stone-700">({t.count(followers.data.total)})</span>}
+        {followers.data ? ` (${t.count(followers.data.total)})` : ''}
       </h3>
       {followers.isPending ? (
         <LoadingSpinner />

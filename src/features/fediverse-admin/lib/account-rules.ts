@@ -17,7 +17,7 @@ export function isValidAccountAddress(address: string): boolean {
 /** A server's name as she types it (exemplo.social), lowercased; null when it is not one. Accepts a pasted address or @handle@host. */
 export function serverName(input: string): string | null {
   let text = input.trim().toLowerCase();
-  const handle = /^@?[^@\s]+@([^@\s/]+)$/.exec(text);
+  const handle = /^@?[^@\s/]+@([^@\s/]+)$/.exec(text);
   if (handle) text = handle[1]!;
   if (/^https?:\/\//.test(text)) {
     try {
