@@ -10,6 +10,8 @@
  * permalink answers ActivityPub clients with the Article.
  */
 import { Article, Create, Follow, Note, Person, Undo, type Recipient } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import { JSDOM } from 'jsdom';
 import { startPeer, type Peer } from '../../server/fediverse/testing/peer.ts';
 import { targets, useBackend, type TestUser } from './harness.ts';
 
@@ -173,6 +175,54 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     const replies = await admin.client.from('fediverse_replies').select('post_id, state, content, author_handle').eq('post_id', id);
     expect(replies.data).toEqual([{ post_id: id, state: 'pending', content: '<p>Ótimo texto! <a rel="nofollow noopener noreferrer ugc">x</a></p>', author_handle: `@bob@${peer.current!.host}` }]);
     expect((await backend.anon().from('fediverse_replies').select('id').eq('post_id', id)).data).toEqual([]);
+  });
+
+  it('a signed reply she approves through the API is on the post page without JavaScript; the page names her account (issue 45, her side)', async () => {
+    const saved = await admin.client.from('blog_posts').insert({ title: 'Respondido no fediverso', content: 'Texto.', language: 'pt', published: true })
+      .select('id, slug').single();
+    const { id, slug } = saved.data!;
+    const send = async (key: string, content: string, published: string) => {
+      const note = new Note({
+        id: new URL(`${peer.current!.origin}/notes/${key}-${target.name}`), attribution: peer.current!.actorUri('bob'), content,
+        replyTarget: new URL(`${backend.url}/ap/posts/${id}`), url: new URL(`${peer.current!.origin}/@bob/${key}-${target.name}`),
+        published: Temporal.Instant.from(published),
+      });
+      await peer.current!.send('bob', her('pt'), new Create({ id: new URL(`${peer.current!.origin}/create/${key}-${target.name}`), actor: peer.current!.actorUri('bob'), object: note }));
+    };
+    // The later one arrives first: the page orders by the replies' own dates.
+    await send('later', '<p>Segunda resposta</p>', '2026-11-21T10:00:00Z');
+    await send('earlier', '<p>Primeira &amp; <a href="https://example.org/x">melhor</a><script>alert(1)</script></p>', '2026-11-20T10:00:00Z');
+    const pagePath = `/pt/${slug}`;
+    const before = await (await fetch(`${backend.url}${pagePath}`)).text();
+    expect(before).not.toContain('Primeira');
+
+    // Her approval, as the admin's "Respostas do fediverso" makes it (src/features/fediverse-admin/api/replies.ts).
+    const pending = await admin.client.from('fediverse_replies').select('id').eq('post_id', id).eq('state', 'pending');
+    expect(pending.data).toHaveLength(2);
+    for (const { id: reply } of pending.data!) {
+      const approved = await admin.client.from('fediverse_replies').update({ state: 'approved', moderated_at: new Date().toISOString() })
+        .eq('id', reply).eq('state', 'pending').select('id');
+      expect(approved.data).toHaveLength(1);
+    }
+
+    const html = await (await fetch(`${backend.url}${pagePath}`)).text();
+    const doc = new JSDOM(html).window.document;
+    const section = doc.querySelector('section[aria-labelledby="fediverse-replies"]')!;
+    expect(section.querySelector('h2')?.textContent).toBe('Respostas do fediverso');
+    const replies = [...section.querySelectorAll('article')];
+    expect(replies.map((r) => r.querySelector('div > div')?.textContent)).toEqual(['Primeira & melhor', 'Segunda resposta']);
+    expect(replies[0]!.textContent).toContain(`@bob@${peer.current!.host}`);
+    expect(replies[0]!.querySelector('time')?.getAttribute('datetime')).toMatch(/^2026-11-20T10:00:00/);
+    expect(replies[0]!.querySelector('a[href="https://example.org/x"]')?.getAttribute('rel')).toBe('nofollow noopener noreferrer ugc');
+    expect([...replies[0]!.querySelectorAll('a')].some((a) => a.getAttribute('href') === `${peer.current!.origin}/@bob/earlier-${target.name}`)).toBe(true);
+    expect(section.innerHTML).not.toContain('<script');
+    expect(doc.querySelector('meta[name="fediverse:creator"]')?.getAttribute('content')).toBe(`@pt@${host()}`);
+    expect(doc.querySelector('link[rel="alternate"][type="application/activity+json"]')?.getAttribute('href')).toBe(`${backend.url}/ap/posts/${id}`);
+
+    const home = new JSDOM(await (await fetch(`${backend.url}/pt`)).text()).window.document;
+    expect(home.getElementById('fediverse-follow')?.textContent).toBe(`Siga no fediverso: @pt@${host()}`);
+    const en = new JSDOM(await (await fetch(`${backend.url}/en`)).text()).window.document;
+    expect(en.getElementById('fediverse-follow')?.textContent).toBe(`Follow on the fediverse: @en@${host()}`);
   });
 
   it('tries again later when the server answers 503, and drops the followers of an inbox that answers 410', async () => {
