@@ -28,7 +28,7 @@ export function FollowOnFediverse({ language }: { language: Language }) {
     }
   };
   return (
-    <section aria-labelledby="fediverse-follow" className="border-t border-stone-200 bg-accent-50 pb-12">
+    <section aria-labelledby="fediverse-follow" className="border-t border-accent-100 bg-accent-50 py-8">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-6">
         <p id="fediverse-follow" className="text-lg text-ink">
           {t.follow}{' '}
