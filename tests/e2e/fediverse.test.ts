@@ -133,7 +133,7 @@ describe('her fediverse in the admin (issue 45)', () => {
     await page.keyboard.press('Enter');
     await toast(page, 'Seguidor removido').waitFor();
     await expect.poll(async () => (await (await rest('GET', 'fediverse_followers?select=id')).json()) as unknown[]).toEqual([]);
-    await expect.poll(() => isFocused(tab().getByRole('heading', { name: 'Seguidores' }))).toBe(true);
+    await expect.poll(() => isFocused(tab().getByRole('heading', { name: 'Seguidores', exact: true }))).toBe(true);
     e2e.expectNoConsoleErrors();
   });
 
