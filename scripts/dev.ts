@@ -52,6 +52,8 @@ async function main() {
     // Vite's React refresh preamble is an inline script.
     contentSecurityPolicy: contentSecurityPolicy(undefined, { inlineScripts: true }),
   };
+  // OUTBOUND_ALLOW_HOSTS: the clips' fetches and the fediverse's (actors, deliveries) alike.
+  const allowHosts = parseOutboundAllowHosts(process.env.OUTBOUND_ALLOW_HOSTS);
   const backend = await startServer({
     port: 0,
     dataDir: resolve(root, process.env.DATA_DIR || '.data'),
@@ -63,7 +65,8 @@ async function main() {
     site,
     mail: parseMailConfig(process.env),
     backup: parseBackupConfig(process.env, resolve(root, process.env.DATA_DIR || '.data')),
-    clips: { allowHosts: parseOutboundAllowHosts(process.env.OUTBOUND_ALLOW_HOSTS) },
+    clips: { allowHosts },
+    fediverse: { allowHosts },
   });
   const toBackend = getRequestListener(backend.app.fetch);
   httpServer.on('request', (req, res) => vite.middlewares(req, res, () => void toBackend(req, res)));

@@ -34,6 +34,8 @@ async function main() {
 
   await buildIfNeeded();
 
+  // OUTBOUND_ALLOW_HOSTS: the clips' fetches and the fediverse's (actors, deliveries) alike.
+  const allowHosts = parseOutboundAllowHosts(process.env.OUTBOUND_ALLOW_HOSTS);
   const server = await startServer({
     port: config.port,
     host: config.host,
@@ -46,7 +48,8 @@ async function main() {
     appOptions: { auth: { trustedProxyHeader: config.trustedProxyHeader } },
     mail,
     backup,
-    clips: { allowHosts: parseOutboundAllowHosts(process.env.OUTBOUND_ALLOW_HOSTS) },
+    clips: { allowHosts },
+    fediverse: { allowHosts },
   });
 
   let closing = false;

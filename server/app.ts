@@ -8,6 +8,8 @@
  * - server/storage/ → createStorageRoutes(deps): Hono, mounted at /storage/v1
  * - server/backup/ → createBackupRoutes(…): Hono, mounted at /backups/v1 when
  *                    the server writes the daily backup
+ * - server/fediverse/ → createFediverseRoutes(…): WebFinger, NodeInfo,
+ *                    ActivityPub actors, inboxes and objects (issue 45)
  * - server/site/  → the public site: server-rendered pages, feeds, sitemap,
  *                    link-preview cards, built files (server/static/), the
  *                    client-only shell of /auth and /admin
@@ -31,7 +33,7 @@ export type { AppDeps, AppOptions, AuthSettings } from './deps.ts';
  * its admin routes are mounted. Not in AppDeps, which the backup's own
  * modules reach through config.ts (no import circle, architecture.test.ts).
  */
-export function createApp(deps: AppDeps, options: AppOptions = {}, backups?: BackupScheduler): Hono {
+export function createApp(deps: AppDeps, options: AppOptions = {}, backups?: BackupScheduler, fediverse?: Hono): Hono {
   const app = new Hono({ router: new RememberedRoutes() });
   // Brotli or gzip for whatever is not compressed already (API JSON); the
   // site's pages and files come with their own copies and pass through.
@@ -45,6 +47,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}, backups?: Bac
   if (backups) app.route('/backups/v1', createBackupRoutes(deps.db, deps.jwtSecret, backups));
   // A server that writes none (tests, a DATA_DIR-less run) says so without a 404, which the admin's browser logs as an error.
   else app.get('/backups/v1', (c) => c.body(null, 204));
+  // Her fediverse accounts (server/fediverse/): WebFinger, NodeInfo, /ap/*, and ActivityPub answers at post permalinks.
+  if (fediverse) app.route('/', fediverse);
   // Last: everything that is not an API is the site.
   if (deps.site) {
     const site = createSiteRoutes({

@@ -38,6 +38,7 @@ import { createQueueMailer } from './auth/mailer.ts';
 import { parseFrom, parseMailConfig, type MailConfig } from './mail/config.ts';
 import { createTransport } from './mail/transport/index.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
+import { startFediverse, type Fediverse, type FediverseOptions } from './fediverse/index.ts';
 import { startLocalClipsWorker, type ClipsWorkerStart } from './clips/local.ts';
 import type { ClipsWorker } from './clips/worker.ts';
 
@@ -83,6 +84,12 @@ export interface StartOptions {
    */
   backup?: (BackupConfig & { checkMs?: number }) | undefined;
   /**
+   * The fediverse accounts' options (server/fediverse/index.ts): allowHosts
+   * is OUTBOUND_ALLOW_HOSTS; tests allow their server on 127.0.0.1 and
+   * shorten the worker's waits.
+   */
+  fediverse?: FediverseOptions;
+  /**
    * The clips worker (server/clips/, issue 43): fetches what the admin's
    * clip jobs ask, through the outbound module. allowHosts is
    * OUTBOUND_ALLOW_HOSTS; resolver is for tests only. Off when undefined.
@@ -112,6 +119,8 @@ export interface RunningServer {
   mailDescription: string;
   /** The daily backup, when options.backup was given (tests move the site's clock and call check()). */
   backups: BackupScheduler | undefined;
+  /** Her fediverse accounts: routes and the delivery worker (tests wait for it with delivery.drain()). */
+  fediverse: Fediverse;
   /** The clips worker, when options.clips was given (tests call drain() and checkLinks()). */
   clipsWorker: ClipsWorker | undefined;
   /** Stops listening, then closes the database (and releases the data directory). */
@@ -206,10 +215,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
       { intervalMs: options.backup.checkMs },
     ) : undefined;
+    const fediverse = startFediverse(db, options.siteUrl ?? urlFor(host, port), {
+      ...options.fediverse,
+      siteUrl: options.siteUrl,
+      // The embedded database is this process's alone: claims left by a killed run are released.
+      exclusive: !options.databaseUrl,
+      trustedProxyHeader: options.appOptions?.auth?.trustedProxyHeader,
+    });
     const app = createApp(
       { db, jwtSecret, ...keys, auth: redirects, dataDir, site, siteUrl: options.siteUrl, apiExternalUrl },
       appOptions,
       backups,
+      fediverse.routes,
     );
     started.app = app;
     const realtime = createRealtime({ db, jwtSecret });
@@ -261,11 +278,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       mailWorker,
       mailDescription: transport.description,
       backups,
+      fediverse,
       clipsWorker,
       close() {
         closing ??= (async () => {
           // Open sockets would hold the server open; they reconnect to the next one.
-          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), maintenance?.stop(), mailWorker.stop(), backups?.stop(), clipsWorker?.stop()]);
+          await Promise.all([realtime.close(), clock.stop(), statsForgetting.stop(), maintenance?.stop(), mailWorker.stop(), backups?.stop(), fediverse.stop(), clipsWorker?.stop()]);
           await new Promise<void>((resolve) => {
             const http = server as ServerType & { closeIdleConnections?(): void; closeAllConnections?(): void };
             // Requests under way get their answers (up to CLOSE_GRACE_MS, past

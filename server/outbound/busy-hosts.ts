@@ -43,5 +43,5 @@ export class BusyHosts {
 function busyError(host: string, retryAt: Date, status?: number): PublicFetchError {
   const when = retryAt.toISOString().slice(11, 16);
   const why = status ? `respondeu ${status}` : 'pediu para esperar';
-  return new PublicFetchError('busy', `${host} ${why}: nova tentativa depois de ${when} UTC, sem insistir antes.`, { retryAt });
+  return new PublicFetchError('busy', `${host} ${why}: nova tentativa depois de ${when} UTC, sem insistir antes.`, { retryAt, status });
 }

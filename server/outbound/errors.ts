@@ -11,11 +11,14 @@ export class PublicFetchError extends Error {
   readonly code: PublicFetchErrorCode;
   /** busy: when the host may be asked again (its Retry-After, or our own wait). */
   readonly retryAt: Date | undefined;
+  /** busy: the status that asked for the wait (429/503); undefined when it was refused here, nothing sent. */
+  readonly status: number | undefined;
 
-  constructor(code: PublicFetchErrorCode, message: string, options: { cause?: unknown; retryAt?: Date } = {}) {
+  constructor(code: PublicFetchErrorCode, message: string, options: { cause?: unknown; retryAt?: Date; status?: number } = {}) {
     super(message, { cause: options.cause });
     this.code = code;
     this.retryAt = options.retryAt;
+    this.status = options.status;
   }
 }
 

@@ -12,7 +12,7 @@
  * 429/503 left alone until it said (`busy-hosts.ts`). Every refusal is a
  * PublicFetchError with a Portuguese message and a `code`.
  *
- * API: createPublicFetch(options) → fetch-like function (GET/HEAD) with
+ * API: createPublicFetch(options) → fetch-like function (GET/HEAD, POST when told) with
  * close(); the Response it returns has a counted body. That is all.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
@@ -53,6 +53,12 @@ export interface PublicFetchOptions {
    * reaches it; production code never passes it.
    */
   allow?: readonly string[];
+  /**
+   * The methods it may send: GET and HEAD unless told. The fediverse
+   * delivery adds POST (its body a string or bytes); a POST's redirect is
+   * returned as is, never followed (a redirected delivery is a failed one).
+   */
+  methods?: readonly ('GET' | 'HEAD' | 'POST')[];
 }
 
 export type PublicFetch = ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) & {
@@ -73,7 +79,7 @@ function accepted(contentType: string | null, accept: readonly string[]): boolea
 }
 
 export function createPublicFetch(options: PublicFetchOptions): PublicFetch {
-  const { timeoutMs, maxBytes, connectTimeoutMs = 5_000, maxRedirects = 5, resolver = systemResolver, allow = [], allowHosts = [] } = options;
+  const { timeoutMs, maxBytes, connectTimeoutMs = 5_000, maxRedirects = 5, resolver = systemResolver, allow = [], allowHosts = [], methods = ['GET', 'HEAD'] } = options;
   const busy = new BusyHosts();
 
   const refusal = (hostname: string, address: string): PublicFetchError | null => {
@@ -122,13 +128,13 @@ export function createPublicFetch(options: PublicFetchOptions): PublicFetch {
     bodyTimeout: timeoutMs,
   });
 
-  const fetchOnce = async (url: URL, init: { method: string; headers: [string, string][] }, signal: AbortSignal) => {
+  const fetchOnce = async (url: URL, init: { method: string; headers: [string, string][]; body?: string | Uint8Array | null }, signal: AbortSignal) => {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       throw new PublicFetchError('not_web', `Endereço recusado: só endereços http:// e https:// são buscados (não ${url.protocol}).`);
     }
     busy.check(url.host);
     try {
-      return await undiciFetch(url, { method: init.method, headers: init.headers, signal, redirect: 'manual', dispatcher: agent });
+      return await undiciFetch(url, { method: init.method, headers: init.headers, body: init.body, signal, redirect: 'manual', dispatcher: agent });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const cause = (error as { cause?: unknown }).cause;
@@ -141,7 +147,8 @@ export function createPublicFetch(options: PublicFetchOptions): PublicFetch {
   const publicFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const request = input instanceof Request ? input : null;
     const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD') throw new PublicFetchError('method', `Só GET e HEAD são enviados (não ${method}).`);
+    if (!(methods as readonly string[]).includes(method)) throw new PublicFetchError('method', `Só ${methods.join(' e ')} são enviados (não ${method}).`);
+    if (request?.body) throw new PublicFetchError('method', 'Um Request com corpo não é enviado: passe o corpo em init.');
     let url: URL;
     try {
       url = new URL(request ? request.url : String(input));
@@ -160,9 +167,10 @@ export function createPublicFetch(options: PublicFetchOptions): PublicFetch {
     if (options.accept && !headers.has('accept')) headers.set('accept', options.accept.join(', '));
     try {
       for (let hop = 0; ; hop++) {
-        const response = await fetchOnce(url, { method, headers: [...headers] }, signal);
+        const body = init.body as string | Uint8Array | null | undefined;
+        const response = await fetchOnce(url, { method, headers: [...headers], body }, signal);
         const location = response.headers.get('location');
-        if (response.status >= 300 && response.status < 400 && location) {
+        if (method !== 'POST' && response.status >= 300 && response.status < 400 && location) {
           await response.body?.cancel();
           if (hop >= maxRedirects) throw new PublicFetchError('redirects', `Redirecionamentos demais (mais de ${maxRedirects}).`);
           url = new URL(location, url);

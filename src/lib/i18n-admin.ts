@@ -1,4 +1,5 @@
 import { clipsAdminText } from './i18n-clips-admin';
+import { fediverseAdminText } from './i18n-fediverse-admin';
 
 /**
  * Every string of the sign-in and admin screens. These screens are
@@ -715,6 +716,7 @@ export const adminText = {
       'Este site usa o Supabase, que já guarda backups diários do banco de dados (e, nos planos pagos, permite voltar a qualquer instante). Para ter uma cópia que seja sua, use “Exportar tudo” acima ou agende npm run export (um cron ou uma GitHub Action): o guia docs/guides/hosted-supabase.md mostra como.',
   },
   clips: clipsAdminText,
+  fediverse: fediverseAdminText,
   toast: {
     loginError: 'Erro no login',
     signUpError: 'Erro no cadastro',

@@ -10,6 +10,9 @@ export const paths = {
   blogSection: (language: Language) => `/${language}#blog`,
   /** A post's address (issue 23): its language and its slug, `/pt/comunicacao-de-crise`. */
   post: (language: Language, slug: string) => `/${language}/${encodeURIComponent(slug)}`,
+  /** Her fediverse account of a language, and a post as ActivityPub reads them (issue 45; served by server/fediverse/). */
+  activityPubActor: (language: Language) => `/ap/users/${language}`,
+  activityPubPost: (id: string) => `/ap/posts/${encodeURIComponent(id)}`,
   /** The address posts had before slugs: it answers a permanent redirect to the post's address. */
   legacyPost: (id: string) => `/post/${encodeURIComponent(id)}`,
   /** Her published work (issue 43): the list, each archived copy's address (by the clip's language and slug), and its feed. */

@@ -416,6 +416,162 @@ export type Database = {
         };
         Relationships: [];
       };
+      fediverse_accounts: {
+        Row: {
+          also_known_as: string | null;
+          handle: string;
+          language: string;
+          updated_at: string;
+        };
+        Insert: {
+          also_known_as?: string | null;
+          handle: string;
+          language: string;
+          updated_at?: string;
+        };
+        Update: {
+          also_known_as?: string | null;
+          handle?: string;
+          language?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      fediverse_blocks: {
+        Row: {
+          created_at: string;
+          id: string;
+          kind: string;
+          value: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          kind: string;
+          value: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          value?: string;
+        };
+        Relationships: [];
+      };
+      fediverse_followers: {
+        Row: {
+          actor_id: string;
+          followed_at: string;
+          handle: string | null;
+          id: string;
+          inbox: string;
+          language: string;
+          name: string | null;
+          server: string;
+          shared_inbox: string | null;
+        };
+        Insert: {
+          actor_id: string;
+          followed_at?: string;
+          handle?: string | null;
+          id?: string;
+          inbox: string;
+          language: string;
+          name?: string | null;
+          server: string;
+          shared_inbox?: string | null;
+        };
+        Update: {
+          actor_id?: string;
+          followed_at?: string;
+          handle?: string | null;
+          id?: string;
+          inbox?: string;
+          language?: string;
+          name?: string | null;
+          server?: string;
+          shared_inbox?: string | null;
+        };
+        Relationships: [];
+      };
+      fediverse_reactions: {
+        Row: {
+          activity_id: string;
+          actor_id: string;
+          created_at: string;
+          id: number;
+          kind: string;
+          post_id: string;
+        };
+        Insert: {
+          activity_id: string;
+          actor_id: string;
+          created_at?: string;
+          id?: number;
+          kind: string;
+          post_id: string;
+        };
+        Update: {
+          activity_id?: string;
+          actor_id?: string;
+          created_at?: string;
+          id?: number;
+          kind?: string;
+          post_id?: string;
+        };
+        Relationships: [];
+      };
+      fediverse_replies: {
+        Row: {
+          actor_id: string;
+          author_handle: string | null;
+          author_name: string | null;
+          author_url: string | null;
+          avatar_url: string | null;
+          content: string;
+          id: string;
+          moderated_at: string | null;
+          object_id: string;
+          post_id: string;
+          published: string;
+          received_at: string;
+          state: string;
+          url: string | null;
+        };
+        Insert: {
+          actor_id: string;
+          author_handle?: string | null;
+          author_name?: string | null;
+          author_url?: string | null;
+          avatar_url?: string | null;
+          content: string;
+          id?: string;
+          moderated_at?: string | null;
+          object_id: string;
+          post_id: string;
+          published: string;
+          received_at?: string;
+          state?: string;
+          url?: string | null;
+        };
+        Update: {
+          actor_id?: string;
+          author_handle?: string | null;
+          author_name?: string | null;
+          author_url?: string | null;
+          avatar_url?: string | null;
+          content?: string;
+          id?: string;
+          moderated_at?: string | null;
+          object_id?: string;
+          post_id?: string;
+          published?: string;
+          received_at?: string;
+          state?: string;
+          url?: string | null;
+        };
+        Relationships: [];
+      };
       newsletter_sends: {
         Row: {
           language: string;
@@ -664,6 +820,20 @@ export type Database = {
           post_id: string;
         };
         Returns: string;
+      };
+      fediverse_reaction_counts: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          post_id: string;
+          likes: number;
+          boosts: number;
+        }[];
+      };
+      fediverse_remove_follower: {
+        Args: {
+          follower: string;
+        };
+        Returns: boolean;
       };
       has_live_session: {
         Args: Record<PropertyKey, never>;

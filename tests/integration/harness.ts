@@ -97,6 +97,8 @@ export interface Backend {
   readonly dataDir: string;
   /** Resolves once the mail worker found nothing more to send. */
   drainMail(): Promise<void>;
+  /** Resolves once the fediverse delivery worker found nothing more to write or send now. */
+  drainFediverse(): Promise<void>;
   /** The clips worker (options.clips only). */
   readonly clipsWorker: NonNullable<Awaited<ReturnType<typeof startServer>>['clipsWorker']>;
 }
@@ -147,6 +149,8 @@ export interface BackendOptions {
   auth?: Partial<AuthSettings>;
   /** SMTP_URL, MAIL_FROM, MAIL_RATE and the worker's timings; default the outbox folder of its DATA_DIR. */
   mail?: StartOptions['mail'];
+  /** The fediverse part's options: the test's own server on 127.0.0.1 allowed, the delivery worker's waits. */
+  fediverse?: StartOptions['fediverse'];
   /** Migrate and seed a new database instead of copying the run's template: a second, separate install. */
   newInstall?: boolean;
   /** The clips worker's options, asked when the server starts (a test's outlet server is up by then). */
@@ -182,6 +186,7 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
       siteUrl: options.siteUrl,
       auth: options.auth,
       mail: options.mail,
+      fediverse: options.fediverse,
       clips: options.clips?.(),
       // As `supabase db push` runs them on a hosted project: as a postgres that is no superuser (issue 22).
       migrationRole: target.name === 'PostgreSQL' ? HOSTED_MIGRATION_ROLE : undefined,
@@ -251,6 +256,9 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
     },
     drainMail() {
       return need().server.mailWorker.drain();
+    },
+    drainFediverse() {
+      return need().server.fediverse.delivery.drain();
     },
     async sql(query, params) {
       await viewBufferFor(need().server.db).flush();

@@ -241,6 +241,11 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         { relname: 'clip_jobs', relrowsecurity: true },
         { relname: 'clip_newsletter_sends', relrowsecurity: true },
         { relname: 'clips', relrowsecurity: true },
+        { relname: 'fediverse_accounts', relrowsecurity: true },
+        { relname: 'fediverse_blocks', relrowsecurity: true },
+        { relname: 'fediverse_followers', relrowsecurity: true },
+        { relname: 'fediverse_reactions', relrowsecurity: true },
+        { relname: 'fediverse_replies', relrowsecurity: true },
         { relname: 'newsletter_sends', relrowsecurity: true },
         { relname: 'newsletter_subscribers', relrowsecurity: true },
         { relname: 'site_settings', relrowsecurity: true },
@@ -309,6 +314,26 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         "clips SELECT authenticated restrictive: Hidden clips need the caller's second factor",
         'clips UPDATE authenticated permissive: Admins can edit clips',
         "clips UPDATE authenticated restrictive: Editing clips needs the admin's second factor",
+        'fediverse_accounts SELECT anon,authenticated permissive: Anyone can read the fediverse accounts',
+        'fediverse_accounts UPDATE authenticated permissive: Admins can change the fediverse accounts',
+        "fediverse_accounts UPDATE authenticated restrictive: Changing the fediverse accounts needs the admin's second factor",
+        'fediverse_blocks DELETE authenticated permissive: Admins can unblock',
+        "fediverse_blocks DELETE authenticated restrictive: Unblocking needs the admin's second factor",
+        'fediverse_blocks INSERT authenticated permissive: Admins can block',
+        "fediverse_blocks INSERT authenticated restrictive: Blocking needs the admin's second factor",
+        'fediverse_blocks SELECT authenticated permissive: Admins can read the blocks',
+        "fediverse_blocks SELECT authenticated restrictive: Reading the blocks needs the admin's second factor",
+        'fediverse_followers SELECT authenticated permissive: Admins can read the followers',
+        "fediverse_followers SELECT authenticated restrictive: Reading the followers needs the admin's second factor",
+        'fediverse_reactions SELECT authenticated permissive: Admins can read the reactions',
+        "fediverse_reactions SELECT authenticated restrictive: Reading the reactions needs the admin's second factor",
+        'fediverse_replies DELETE authenticated permissive: Admins can delete replies',
+        "fediverse_replies DELETE authenticated restrictive: Deleting replies needs the admin's second factor",
+        'fediverse_replies SELECT anon,authenticated permissive: Anyone can read approved replies to public posts',
+        // the second factor is in the policy itself: the visitors' policy beside it must not be narrowed by it.
+        'fediverse_replies SELECT authenticated permissive: Admins can read every reply',
+        'fediverse_replies UPDATE authenticated permissive: Admins can moderate replies',
+        "fediverse_replies UPDATE authenticated restrictive: Moderating replies needs the admin's second factor",
         'newsletter_sends SELECT authenticated permissive: Admins can see what was sent',
         "newsletter_sends SELECT authenticated restrictive: Seeing what was sent needs the admin's second factor",
         'newsletter_subscribers DELETE authenticated permissive: Admins can remove subscribers',
@@ -354,6 +379,12 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'anon clip_jobs: ',
         'anon clip_newsletter_sends: ',
         'anon clips: SELECT',
+        'anon fediverse_accounts: SELECT',
+        // followers, blocks and reactions are hers; approved replies are read by column (the author's actor id stays out).
+        'anon fediverse_blocks: ',
+        'anon fediverse_followers: ',
+        'anon fediverse_reactions: ',
+        'anon fediverse_replies: ',
         // the list is hers: a visitor holds no right on it at all (subscribing is a function).
         'anon newsletter_sends: ',
         'anon newsletter_subscribers: ',
@@ -378,6 +409,15 @@ describe.each(targets)('RLS matrix on $name', (target) => {
         'authenticated clip_jobs: SELECT,DELETE',
         'authenticated clip_newsletter_sends: SELECT',
         'authenticated clips: SELECT,INSERT,UPDATE,DELETE',
+        // UPDATE of the handle and alsoKnownAs, by column.
+        'authenticated fediverse_accounts: SELECT',
+        // INSERT by column (kind, value).
+        'authenticated fediverse_blocks: SELECT,DELETE',
+        // written by the server's inbox; she removes a follower through fediverse_remove_follower() (it sends Reject).
+        'authenticated fediverse_followers: SELECT',
+        'authenticated fediverse_reactions: SELECT',
+        // UPDATE of the moderation state, by column.
+        'authenticated fediverse_replies: SELECT,DELETE',
         'authenticated newsletter_sends: SELECT',
         // SELECT and INSERT are granted column by column (below): the tokens stay out.
         'authenticated newsletter_subscribers: DELETE',
@@ -437,7 +477,7 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
         // her clips' backup and restore check is_admin() and her second factor themselves (issue 43).
         'clips_backup', 'clips_restore',
-        'create_review_link', 'ensure_translation_group', 'has_required_aal', 'import_corrections', 'import_posts', 'import_revisions', 'is_admin',
+        'create_review_link', 'ensure_translation_group', 'fediverse_reaction_counts', 'fediverse_remove_follower', 'has_required_aal', 'import_corrections', 'import_posts', 'import_revisions', 'is_admin',
         // her functions check is_admin() themselves, or run as the caller under row level security.
         'newsletter_backup_subscribers', 'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers',
         'newsletter_restore_subscribers', 'newsletter_send_progress', 'newsletter_send_test',

@@ -61,6 +61,8 @@ export function clipsHead(language: Language, view: ClipsView, clips: readonly L
     links: [
       ...alternates,
       { rel: 'alternate', type: 'application/rss+xml', title: texts.feedTitle, href: absoluteUrl(siteUrl, paths.clipsFeed(language)) },
+      // Her account of this language, as on the home (issue 45).
+      { rel: 'alternate', type: 'application/activity+json', href: absoluteUrl(siteUrl, paths.activityPubActor(language)) },
     ],
     jsonLd: {
       '@context': 'https://schema.org',
@@ -95,7 +97,8 @@ export function clipCopyHead(clip: ClipWithCopy, language: Language, siteUrl: st
       { property: 'og:url', content: own },
       { property: 'og:locale', content: OG_LOCALE[language] },
     ],
-    links: [],
+    // Her account of this language (issue 45): the copy is hers to show, not an object of its own.
+    links: [{ rel: 'alternate', type: 'application/activity+json', href: absoluteUrl(siteUrl, paths.activityPubActor(language)) }],
     jsonLd: { '@context': 'https://schema.org', ...clipJsonLd({ ...clip, file_url: null }, siteUrl) },
   };
 }

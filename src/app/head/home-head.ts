@@ -62,6 +62,8 @@ export function homeHead(
     links: [
       ...alternates,
       { rel: 'alternate', type: 'application/rss+xml', title: dict.meta.feedTitle, href: absoluteUrl(siteUrl, paths.feed(language)) },
+      // Her account of this language, for fediverse clients and servers (issue 45).
+      { rel: 'alternate', type: 'application/activity+json', href: absoluteUrl(siteUrl, paths.activityPubActor(language)) },
     ],
     jsonLd: {
       '@context': 'https://schema.org',

@@ -89,6 +89,8 @@ export function postHead(
   settings: readonly SiteSetting[] | undefined,
   siteUrl: string,
   translation?: Translation | null,
+  /** Her fediverse account of the post's language, @handle@host (issue 45): Mastodon credits link previews to it. */
+  { fediverseCreator }: { fediverseCreator?: string } = {},
 ): HeadSpec {
   const language = postLanguage(post);
   const dict = t(language);
@@ -117,10 +119,13 @@ export function postHead(
       ...(translation && isLanguage(translation.language)
         ? [{ property: 'og:locale:alternate', content: OG_LOCALE[translation.language] }]
         : []),
+      ...(fediverseCreator ? [{ name: 'fediverse:creator', content: fediverseCreator }] : []),
     ],
     links: [
       ...translationAlternates(post, translation, siteUrl),
       { rel: 'alternate', type: 'application/rss+xml', title: dict.meta.feedTitle, href: absoluteUrl(siteUrl, paths.feed(language)) },
+      // The post as an ActivityPub Article (issue 45).
+      { rel: 'alternate', type: 'application/activity+json', href: absoluteUrl(siteUrl, paths.activityPubPost(post.id)) },
     ],
     jsonLd: {
       '@context': 'https://schema.org',

@@ -1,6 +1,7 @@
 import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { SkipLink } from '@/components/ui/skip-link';
 import { ClipsHomeSection } from '@/features/clips-public/components/clips-home-section';
+import { FollowOnFediverse } from '@/features/fediverse-public/components/follow-on-fediverse';
 import { NewsletterSection } from '@/features/newsletter-public/components/newsletter-section';
 import { BlogSection } from '@/features/posts/components/blog-section';
 import { useSiteTexts } from '@/features/settings/hooks/use-site-texts';
@@ -19,7 +20,7 @@ import { useScrollToHash } from '@/lib/use-scroll-to-hash';
 import { useSearchParams } from 'react-router-dom';
 import { homeDescription, homeTitle } from '../head/home-title';
 
-/** /pt and /en (spec §2): header, hero, blog, her published work (issue 43), the newsletter's form (issue 25), about, contact, footer, in that order. */
+/** /pt and /en (spec §2): header, hero, blog, her published work (issue 43), the newsletter's form (issue 25) and her fediverse address (issue 45), about, contact, footer, in that order. */
 export default function HomeRoute({ language }: { language: Language }) {
   const { texts, contactLinks, settling } = useSiteTexts(language);
   const [params] = useSearchParams();
@@ -53,6 +54,9 @@ export default function HomeRoute({ language }: { language: Language }) {
         </HydrationBoundary>
         <HydrationBoundary>
           <NewsletterSection language={language} />
+        </HydrationBoundary>
+        <HydrationBoundary>
+          <FollowOnFediverse language={language} />
         </HydrationBoundary>
         <HydrationBoundary>
           <AboutSection

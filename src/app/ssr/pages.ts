@@ -15,6 +15,8 @@ import { searchHead } from '@/app/head/search-head';
 import { routeIds } from '@/app/router';
 import { confirmView, subscribeView, unsubscribeView } from '@/features/newsletter-public/lib/page-views';
 import { confirmPageText, subscribePageText, unsubscribePageText, type PageText } from '@/features/newsletter-public/lib/page-texts';
+import { fediverseAddressQueryOptions } from '@/features/fediverse-public/api/get-account';
+import { repliesQueryOptions } from '@/features/fediverse-public/api/get-replies';
 import { correctionsQueryOptions } from '@/features/posts/api/get-corrections';
 import { postQueryOptions, type PostLookup } from '@/features/posts/api/get-post';
 import { reviewQueryOptions } from '@/features/posts/api/get-review-post';
@@ -57,11 +59,12 @@ const home =
     const view = { category: categoryFromParams(language, url.searchParams), page: pageFromParams(url.searchParams) };
     const settings = settingsQueryOptions(db, language);
     const listing = postsQueryOptions(db, { language, ...view });
-    // The home's published-work section (issue 43).
+    // The home's published-work section (issue 43); her fediverse address on this site's host (issue 45).
     await Promise.all([
       queryClient.prefetchQuery(settings),
       queryClient.prefetchInfiniteQuery(listing),
       queryClient.prefetchQuery(homeClipsQueryOptions(db)),
+      queryClient.prefetchQuery(fediverseAddressQueryOptions(db, language, new URL(siteUrl).host)),
     ]);
     const head = homeHead(language, queryClient.getQueryData(settings.queryKey), siteUrl, view);
     // A page past the last one is not a page: 404, out of search results.
@@ -87,15 +90,22 @@ const post =
     if (address !== url.pathname) return { status: 301, location: address };
     // The author's name for the structured data (also fills the cache for the
     // way back to the blog), the published translation (its link and
-    // hreflang), and the corrections at the post's end (issue 26).
+    // hreflang), the corrections at the post's end (issue 26), the replies
+    // from the fediverse she approved and her account (fediverse:creator:
+    // issue 45).
     const settings = settingsQueryOptions(db, postLanguage(found));
     const translation = translationQueryOptions(db, found);
+    const account = fediverseAddressQueryOptions(db, postLanguage(found), new URL(siteUrl).host);
     await Promise.all([
       queryClient.prefetchQuery(settings),
       queryClient.prefetchQuery(translation),
       queryClient.prefetchQuery(correctionsQueryOptions(db, found.id)),
+      queryClient.prefetchQuery(repliesQueryOptions(db, found.id)),
+      queryClient.prefetchQuery(account),
     ]);
-    const head = postHead(found, queryClient.getQueryData(settings.queryKey), siteUrl, queryClient.getQueryData(translation.queryKey));
+    const head = postHead(found, queryClient.getQueryData(settings.queryKey), siteUrl, queryClient.getQueryData(translation.queryKey), {
+      fediverseCreator: queryClient.getQueryData(account.queryKey)?.address,
+    });
     return { status: 200, head };
   };
 

@@ -3,6 +3,7 @@ import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { backupsHandlers } from './backups';
 import { clipsHandlers } from './clips';
+import { fediverseHandlers } from './fediverse';
 import { postsHandlers } from './posts';
 import { publicClipsHandlers } from './public-clips';
 import { realtimeHandlers } from './realtime';
@@ -21,4 +22,5 @@ export const handlers: (RequestHandler | WebSocketHandler)[] = [
   ...statsHandlers,
   ...backupsHandlers,
   ...clipsHandlers,
+  ...fediverseHandlers,
 ];

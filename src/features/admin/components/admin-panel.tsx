@@ -1,4 +1,4 @@
-import { ArchiveRestore, ChartLine, FileText, Loader2, Mail, Settings, ShieldCheck } from 'lucide-react';
+import { ArchiveRestore, ChartLine, FileText, Loader2, Mail, Rss, Settings, ShieldCheck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -6,6 +6,7 @@ import { adminText } from '@/lib/i18n-admin';
 import { newsletterKeys } from '@/features/newsletter/api/keys';
 import { statsKeys } from '@/features/stats/api/keys';
 import { clipKeys } from '@/features/clips-admin/api/keys';
+import { fediverseKeys } from '@/features/fediverse-admin/api/keys';
 import { ClipsTabLabel } from '@/features/clips-admin/components/clips-tab-label';
 import { useLiveChanges } from '../hooks/use-live-changes';
 import { AdminHeader } from './admin-header';
@@ -22,6 +23,8 @@ const NewsletterManager = lazy(() => import('@/features/newsletter/components/ne
 const StatsManager = lazy(() => import('@/features/stats/components/stats-manager'));
 // Her published work (issue 43), likewise: its dialogs and their polling.
 const ClipsManager = lazy(() => import('@/features/clips-admin/components/clips-manager'));
+// Her fediverse accounts, followers and the replies to moderate (issue 45), likewise.
+const FediverseManager = lazy(() => import('@/features/fediverse-admin/components/fediverse-manager'));
 
 interface AdminPanelProps {
   email: string;
@@ -30,7 +33,7 @@ interface AdminPanelProps {
   security: ReactNode;
 }
 
-/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar', 'Assinantes', 'Estatísticas', 'Publicações' (issue 43; last but one, so the tabs' keyboard order before it is unchanged) and 'Segurança'. */
+/** The /admin page once the guard has let an admin in: header, then 'Posts', 'Configurações', 'Importar e exportar', 'Assinantes', 'Estatísticas', 'Publicações' (issue 43), 'Fediverso' (issue 45; each added before the last, so the keyboard order of the others is unchanged) and 'Segurança'. */
 export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
   const t = adminText.admin;
   const live = useLiveChanges();
@@ -60,6 +63,8 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
             if (tab === 'stats') void queryClient.invalidateQueries({ queryKey: statsKeys.all });
             // Links are checked and jobs finish on the server meanwhile: read again when she comes back.
             if (tab === 'clips') void queryClient.invalidateQueries({ queryKey: clipKeys.all });
+            // Replies, follows and likes arrive from other servers meanwhile.
+            if (tab === 'fediverse') void queryClient.invalidateQueries({ queryKey: fediverseKeys.all });
             if (tab !== 'newsletter') return;
             setNewsletterOpened(true);
             // Kept mounted, it would show what it read last: a post published meanwhile, a reader who subscribed.
@@ -90,6 +95,10 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
             <TabsTrigger value="clips" className="gap-2">
               <ClipsTabLabel />
             </TabsTrigger>
+            <TabsTrigger value="fediverse" className="gap-2">
+              <Rss aria-hidden className="h-4 w-4" />
+              {adminText.fediverse.tab}
+            </TabsTrigger>
             <TabsTrigger value="security" className="gap-2">
               <ShieldCheck aria-hidden className="h-4 w-4" />
               {adminText.security.tab}
@@ -119,6 +128,11 @@ export function AdminPanel({ email, signOut, security }: AdminPanelProps) {
           <TabsContent value="clips">
             <Suspense fallback={<LoadingSpinner />}>
               <ClipsManager />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="fediverse">
+            <Suspense fallback={<LoadingSpinner />}>
+              <FediverseManager />
             </Suspense>
           </TabsContent>
           <TabsContent value="security">{security}</TabsContent>

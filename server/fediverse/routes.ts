@@ -1,0 +1,130 @@
+/**
+ * The federation on the site's origin: WebFinger, NodeInfo and /ap/* go to
+ * Fedify; a post's permalink answers an ActivityPub client with its Article
+ * (Vary: Accept), so pasting the address into Mastodon's search finds it; a
+ * withdrawn post answers 410 with a Tombstone. Before Fedify sees an inbox
+ * request: at most 1 MB, JSON, and its host within its share of requests.
+ */
+import type { Federation } from '@fedify/fedify';
+import { Hono, type Context, type Next } from 'hono';
+import { clientAddress } from '../client-address.ts';
+import type { Database } from '../db/database.ts';
+import { isFediverseLanguage } from './accounts.ts';
+import { postArticle, postTombstone, wasWithdrawn, type PostRow } from './article.ts';
+import { inboxThrottle, signingHost } from './throttle.ts';
+
+export const MAX_ACTIVITY_BYTES = 1024 * 1024;
+const AP_JSON = 'application/activity+json';
+
+export interface FediverseRoutesOptions {
+  db: Database;
+  federation: Federation<void>;
+  /** Inbox requests per minute taken from one host (default 300). */
+  inboxPerMinute?: number;
+  trustedProxyHeader?: string;
+}
+
+/** Whether the client asks for ActivityPub rather than a page (as Mastodon and Fedify send it). */
+export function wantsActivityPub(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const ap = types.findIndex((t) => t === AP_JSON || (t === 'application/ld+json' && accept.includes('activitystreams')));
+  const html = types.findIndex((t) => t === 'text/html');
+  return ap !== -1 && (html === -1 || ap < html);
+}
+
+function error(status: number, message: string, extra: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ error: message }), { status, headers: { 'Content-Type': 'application/json', ...extra } });
+}
+
+async function activityJson(body: unknown, status = 200): Promise<Response> {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': `${AP_JSON}; charset=utf-8`, Vary: 'Accept', 'Access-Control-Allow-Origin': '*' },
+  });
+}
+
+/** The body, counted as it arrives: null once it passes the limit. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export function createFediverseRoutes(options: FediverseRoutesOptions): Hono {
+  const { db, federation } = options;
+  const throttle = inboxThrottle(options.inboxPerMinute ?? 300);
+  const app = new Hono();
+
+  const toFedify = (request: Request, c: Context) =>
+    federation.fetch(request, {
+      contextData: undefined,
+      onNotFound: () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+      // A browser at an actor's address is shown that language's home.
+      onNotAcceptable: () => {
+        const language = /^\/ap\/users\/(pt|en)$/.exec(new URL(c.req.url).pathname)?.[1];
+        return language ? c.redirect(`/${language}`, 302) : new Response('Not acceptable', { status: 406, headers: { Vary: 'Accept' } });
+      },
+    });
+
+  const inbox = async (c: Context) => {
+    const request = c.req.raw;
+    const host = signingHost(request.headers) ?? clientAddress(c, options.trustedProxyHeader);
+    const wait = throttle.take(host);
+    if (wait) return error(429, 'too many requests from this server', { 'Retry-After': String(wait) });
+    const body = await readLimited(request, MAX_ACTIVITY_BYTES);
+    if (!body) return error(400, 'activity larger than 1 MB');
+    try {
+      const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    } catch {
+      return error(400, 'not a JSON activity');
+    }
+    return toFedify(new Request(request.url, { method: 'POST', headers: request.headers, body }), c);
+  };
+  app.post('/ap/inbox', inbox);
+  app.post('/ap/users/:identifier/inbox', inbox);
+
+  app.get('/ap/posts/:id', async (c, next: Next) => {
+    if (await wasWithdrawn(db, c.req.param('id'))) {
+      return activityJson(await postTombstone(c.req.param('id'), new URL(c.req.url).origin).toJsonLd({ format: 'compact' }), 410);
+    }
+    return next();
+  });
+  app.on(['GET', 'HEAD', 'POST'], ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/*', '/ap/*'], (c) => toFedify(c.req.raw, c));
+
+  // A post's permalink, for an ActivityPub client: its Article (or 410 Tombstone); a browser goes on to the page.
+  app.get('/:language/:slug', async (c, next: Next) => {
+    const language = c.req.param('language');
+    if (!isFediverseLanguage(language) || !wantsActivityPub(c.req.header('accept'))) {
+      await next();
+      if (isFediverseLanguage(language)) c.res.headers.set('Vary', [c.res.headers.get('Vary'), 'Accept'].filter(Boolean).join(', '));
+      return;
+    }
+    const origin = new URL(c.req.url).origin;
+    const r = await db.query<PostRow & { public: boolean }>(
+      `select p.id, p.language, p.slug, p.title, p.excerpt, p.content, p.category, p.image_url, p.image_alt, p.date,
+              coalesce(p.revised_at, p.updated_at, p.date) as edited, (p.published and p.date <= public.site_now()) as public
+         from public.blog_posts p where p.language = $1 and p.slug = $2`,
+      [language, decodeURIComponent(c.req.param('slug'))],
+    );
+    const post = r.rows[0];
+    if (post?.public) return activityJson(await postArticle(post, origin).toJsonLd({ format: 'compact' }));
+    if (post && (await wasWithdrawn(db, post.id))) return activityJson(await postTombstone(post.id, origin).toJsonLd({ format: 'compact' }), 410);
+    return error(404, 'not found', { Vary: 'Accept' });
+  });
+  return app;
+}
