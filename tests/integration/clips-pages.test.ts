@@ -242,6 +242,24 @@ describe.each(targets)('published work pages on $name', (target) => {
     expect(en.doc.getElementById('publicacoes')?.querySelector('a[href="/en/published-work"]')?.textContent).toBe('See all');
   });
 
+  it('a post that had the list’s address before it was reserved is named there, with a link to where it is now; a draft’s never', async () => {
+    const moved = (title: string, slug: string, language: 'pt' | 'en', published: boolean) =>
+      b.sql(
+        `with post as (insert into public.blog_posts (title, language, category, published, slug) values ($1, $3, case when $3 = 'pt' then 'Outros' else 'Others' end, $4, $2) returning id)
+         insert into public.blog_post_slugs (language, slug, post_id, shared) select $3, $5, id, true from post`,
+        [title, slug, language, published, language === 'pt' ? 'publicacoes' : 'published-work'],
+      );
+    await moved('Minhas publicações antigas', 'publicacoes-2', 'pt', true);
+    await moved('Unpublished list', 'published-work-2', 'en', false);
+    const pt = await page(b, '/pt/publicacoes');
+    const notice = [...pt.doc.querySelectorAll('main p')].find((p) => p.textContent?.startsWith('Procurando o post'));
+    expect(notice?.textContent).toBe('Procurando o post “Minhas publicações antigas”? Ele agora está em outro endereço: /pt/publicacoes-2');
+    expect(notice?.querySelector('a')?.getAttribute('href')).toBe('/pt/publicacoes-2');
+    const en = await page(b, '/en/published-work');
+    expect(en.html).not.toContain('Unpublished list');
+    expect(en.html).not.toContain('Looking for the post');
+  });
+
   it('a clip hidden after the page was kept is gone from the next answer', async () => {
     const before = await page(b, '/pt/publicacoes?veiculo=Veja');
     expect(entryTitles(before.doc)).toEqual(['Destaque antigo']);

@@ -5,6 +5,7 @@ import { clipCopyQueryOptions } from '@/features/clips-public/api/get-clip-copy'
 import { clipFacetsQueryOptions } from '@/features/clips-public/api/get-clip-facets';
 import { clipsQueryOptions } from '@/features/clips-public/api/get-clips';
 import { homeClipsQueryOptions } from '@/features/clips-public/api/get-home-clips';
+import { movedPostQueryOptions } from '@/features/clips-public/api/get-moved-post';
 import { clipsViewFromParams } from '@/features/clips-public/lib/clips-params';
 import { newsletterHead } from '@/app/head/newsletter-head';
 import type { HeadSpec } from '@/app/head/head-spec';
@@ -138,6 +139,7 @@ const clips =
       queryClient.prefetchQuery(settingsQueryOptions(db, language)),
       queryClient.prefetchQuery(listing),
       queryClient.prefetchQuery(clipFacetsQueryOptions(db)),
+      queryClient.prefetchQuery(movedPostQueryOptions(db, language)),
     ]);
     const page = queryClient.getQueryData(listing.queryKey);
     const head = clipsHead(language, view, page?.clips ?? [], siteUrl);

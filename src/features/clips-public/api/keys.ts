@@ -8,4 +8,5 @@ export const clipKeys = {
   facets: () => [...clipKeys.all, 'facets'] as const,
   home: () => [...clipKeys.all, 'home'] as const,
   copy: (language: Language, slug: string) => [...clipKeys.all, 'copy', language, slug] as const,
+  movedPost: (language: Language) => [...clipKeys.all, 'moved-post', language] as const,
 };

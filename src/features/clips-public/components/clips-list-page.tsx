@@ -1,9 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { clipsText } from '@/lib/i18n-clips';
 import type { Language } from '@/lib/language';
-import { paths } from '@/lib/paths';
+import { paths, postPath } from '@/lib/paths';
 import { useClipFacets } from '../api/get-clip-facets';
 import { useClipsPage } from '../api/get-clips';
+import { useMovedPost } from '../api/get-moved-post';
 import { clipsViewFromParams, isWholeList } from '../lib/clips-params';
 import { ClipEntry } from './clip-entry';
 import { ClipsFilters } from './clips-filters';
@@ -16,6 +17,7 @@ export function ClipsListPage({ language }: { language: Language }) {
   const view = clipsViewFromParams(language, params);
   const listing = useClipsPage(view);
   const facets = useClipFacets();
+  const moved = useMovedPost(language).data;
   const clips = listing.data?.clips ?? [];
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-10 px-6 py-16">
@@ -24,6 +26,14 @@ export function ClipsListPage({ language }: { language: Language }) {
           {texts.title}
         </h1>
         <p className="max-w-2xl text-lg leading-relaxed text-stone-700">{texts.description}</p>
+        {moved && (
+          <p className="max-w-2xl text-stone-700">
+            {texts.movedPost(moved.title)}{' '}
+            <Link to={postPath({ language, slug: moved.slug })} className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-900">
+              {postPath({ language, slug: moved.slug })}
+            </Link>
+          </p>
+        )}
       </div>
       {facets.data && (facets.data.outlets.length > 0 || facets.data.years.length > 0) && (
         <ClipsFilters language={language} view={view} facets={facets.data} />
