@@ -44,8 +44,9 @@ describe.each(targets)('the fediverse in the backup on $name', (target) => {
 
   beforeAll(async () => {
     await origin.sql(`update public.fediverse_accounts set handle = 'helena', also_known_as = 'https://mastodon.example/@helena' where language = 'pt'`);
-    [{ id: postId }] = await origin.sql<{ id: string }>(
+    const [post] = await origin.sql<{ id: string }>(
       `insert into public.blog_posts (title, content, excerpt, language, published, date) values ('Crise em três atos', 'Texto.', 'Resumo.', 'pt', true, now() - interval '1 hour') returning id`);
+    postId = post!.id;
     // announced (Create written) before anyone follows: no delivery goes anywhere.
     await origin.drainFediverse();
     await origin.sql(`insert into public.fediverse_followers (language, actor_id, handle, name, inbox, shared_inbox, server) values
