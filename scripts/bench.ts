@@ -29,7 +29,9 @@
  * (scripts/bench-backup.ts), BENCH_ONLY=views a post that goes viral: view
  * beacons beside its readers and her saves, on PGlite and on DATABASE_URL's
  * PostgreSQL (scripts/bench-views.ts), BENCH_ONLY=search search with 20,000
- * posts and 5,000 clips (scripts/bench-search.ts).
+ * posts and 5,000 clips (scripts/bench-search.ts), BENCH_ONLY=fediverse a post delivered
+ * to 10,000 followers on 500 servers played locally, beside a reader's page
+ * (scripts/bench-fediverse.ts).
  *
  * HTTP load comes from autocannon on its own thread, as a real client is not
  * on the server's event loop (its latencies are whole milliseconds). PGlite
@@ -47,6 +49,7 @@ import { startServer, type RunningServer } from '../server/index.ts';
 import { benchAdminCheck } from './bench-admin-check.ts';
 import { benchBackup } from './bench-backup.ts';
 import { benchClipsPages } from './bench-clips-pages.ts';
+import { benchFediverse } from './bench-fediverse.ts';
 import { benchImport } from './bench-import.ts';
 import { benchMail } from './bench-mail.ts';
 import { benchClips } from './bench-clips.ts';
@@ -321,6 +324,10 @@ async function main() {
     }
     if (process.env.BENCH_ONLY === 'views') {
       await benchViewsOnBoth(server, databaseUrl, dataDir);
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'fediverse') {
+      await benchFediverse(dataDir, siteDir);
       return;
     }
     if (process.env.BENCH_ONLY === 'search') {

@@ -4,6 +4,11 @@
  * read: the private key never leaves the server (only a backup holds it).
  * Two servers starting at once on one PostgreSQL database keep the first
  * pair written (on conflict do nothing, then read back).
+ *
+ * A restore (public.fediverse_restore) puts the backup's pair back under a
+ * running server: the pair held in memory is checked against the table at
+ * most once a second, so the actor shows, and signs with, the restored key
+ * right after, without a restart.
  */
 import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import type { Queryable } from '../db/database.ts';
@@ -18,30 +23,50 @@ export interface AccountKeyPair {
   publicKey: SigningKey;
 }
 
+const RECHECK_MS = 1000;
+
+interface Held {
+  pair: Promise<AccountKeyPair>;
+  /** The stored public key as text: a different one in the table means a restore replaced the pair. */
+  stored: string;
+  checkedAt: number;
+}
+
 export function accountKeys(db: Queryable): (language: FediverseLanguage) => Promise<AccountKeyPair> {
-  const known = new Map<FediverseLanguage, Promise<AccountKeyPair>>();
-  const load = async (language: FediverseLanguage): Promise<AccountKeyPair> => {
-    const read = () => db.query<{ public_key: Jwk; private_key: Jwk }>(
-      `select public_key, private_key from private.fediverse_keys where language = $1`, [language]);
-    let row = (await read()).rows[0];
+  const held = new Map<FediverseLanguage, Held>();
+  const read = async (language: FediverseLanguage) => (await db.query<{ public_key: Jwk; private_key: Jwk }>(
+    `select public_key, private_key from private.fediverse_keys where language = $1`, [language])).rows[0];
+  const load = async (language: FediverseLanguage): Promise<Held> => {
+    let row = await read(language);
     if (!row) {
       const pair = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
       await db.query(
         `insert into private.fediverse_keys (language, public_key, private_key) values ($1, $2::jsonb, $3::jsonb) on conflict (language) do nothing`,
         [language, JSON.stringify(await exportJwk(pair.publicKey)), JSON.stringify(await exportJwk(pair.privateKey))],
       );
-      row = (await read()).rows[0]!;
+      row = (await read(language))!;
     }
-    return { publicKey: await importJwk(row.public_key, 'public'), privateKey: await importJwk(row.private_key, 'private') };
+    const imported = (async () => ({ publicKey: await importJwk(row.public_key, 'public'), privateKey: await importJwk(row.private_key, 'private') }))();
+    return { pair: imported, stored: JSON.stringify(row.public_key), checkedAt: Date.now() };
+  };
+  const current = async (language: FediverseLanguage): Promise<AccountKeyPair> => {
+    const known = held.get(language);
+    if (known && Date.now() - known.checkedAt < RECHECK_MS) return known.pair;
+    if (known) {
+      const row = await read(language);
+      if (row && JSON.stringify(row.public_key) === known.stored) {
+        known.checkedAt = Date.now();
+        return known.pair;
+      }
+    }
+    const fresh = await load(language);
+    held.set(language, fresh);
+    return fresh.pair;
   };
   return (language) => {
-    let pair = known.get(language);
-    if (!pair) {
-      pair = load(language);
-      // A failed read is tried again next time, not remembered.
-      pair.catch(() => known.delete(language));
-      known.set(language, pair);
-    }
+    const pair = current(language);
+    // A failed read is tried again next time, not remembered.
+    pair.catch(() => held.delete(language));
     return pair;
   };
 }

@@ -821,6 +821,10 @@ export type Database = {
         };
         Returns: string;
       };
+      fediverse_backup: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
+      };
       fediverse_reaction_counts: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -834,6 +838,12 @@ export type Database = {
           follower: string;
         };
         Returns: boolean;
+      };
+      fediverse_restore: {
+        Args: {
+          backup: Json;
+        };
+        Returns: Json;
       };
       has_live_session: {
         Args: Record<PropertyKey, never>;

@@ -477,7 +477,9 @@ describe.each(targets)('RLS matrix on $name', (target) => {
       expect(rows.filter((r) => r.authenticated).map((r) => r.fn).sort()).toEqual([
         // her clips' backup and restore check is_admin() and her second factor themselves (issue 43).
         'clips_backup', 'clips_restore',
-        'create_review_link', 'ensure_translation_group', 'fediverse_reaction_counts', 'fediverse_remove_follower', 'has_required_aal', 'import_corrections', 'import_posts', 'import_revisions', 'is_admin',
+        'create_review_link', 'ensure_translation_group', 'fediverse_reaction_counts', 'fediverse_remove_follower',
+        // her fediverse restore checks is_admin() and her second factor itself; its backup (the private keys) is the service role's alone.
+        'fediverse_restore', 'has_required_aal', 'import_corrections', 'import_posts', 'import_revisions', 'is_admin',
         // her functions check is_admin() themselves, or run as the caller under row level security.
         'newsletter_backup_subscribers', 'newsletter_confirm', 'newsletter_growth', 'newsletter_import_subscribers',
         'newsletter_restore_subscribers', 'newsletter_send_progress', 'newsletter_send_test',

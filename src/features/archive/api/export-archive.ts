@@ -1,6 +1,6 @@
 import { isLanguage } from '../../../lib/language';
 import { writeBackup, type BackupPost } from '../lib/backup-format';
-import type { BackupClips, BackupSubscriber, SettingValue } from '../lib/plan';
+import type { BackupClips, BackupFediverse, BackupSubscriber, SettingValue } from '../lib/plan';
 import type { ArchiveClient } from './archive-client';
 import { POST_IMAGES_BUCKET, postImagesBase } from './archive-images';
 
@@ -87,6 +87,18 @@ async function allClips(client: ArchiveClient): Promise<BackupClips | null> {
   return data as unknown as BackupClips;
 }
 
+/**
+ * Her fediverse accounts with their private keys; null for anyone but the
+ * service key (the server's backups, `npm run export`): the keys never reach
+ * a browser, hers included.
+ */
+async function allFediverse(client: ArchiveClient): Promise<BackupFediverse | null> {
+  const { data, error } = await client.rpc('fediverse_backup');
+  if (error?.code === '42501' || error?.code === 'PGRST202') return null;
+  if (error) throw new Error(`Reading the fediverse accounts failed: ${error.message}`);
+  return data as unknown as BackupFediverse;
+}
+
 /** Every file of the bucket, folders walked one level at a time (Storage lists one level). */
 async function allObjects(client: ArchiveClient, bucketName: string): Promise<{ path: string; contentType: string }[]> {
   const bucket = client.storage.from(bucketName);
@@ -121,6 +133,7 @@ export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Ar
   const files = await allObjects(client, POST_IMAGES_BUCKET);
   const subscribers = await allSubscribers(client);
   const clips = await allClips(client);
+  const fediverse = await allFediverse(client);
   // Her clips' files and fetched pages go with the clips (a visitor lists none: the buckets are listed by her alone).
   const clipFiles = clips ? [
     ...(await allObjects(client, 'clip-files')).map((f) => ({ ...f, bucket: 'clip-files' })),
@@ -134,6 +147,7 @@ export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Ar
       storageBase: postImagesBase(client),
       subscribers,
       clips,
+      fediverse,
       objects: [...files.map((file) => ({ ...file, bucket: POST_IMAGES_BUCKET })), ...clipFiles].map((file) => ({
         bucket: file.bucket,
         path: file.path,

@@ -62,6 +62,8 @@ export interface ImportReport {
   subscribersRestored: number;
   /** A backup's clips added or brought up to date (issue 43); absent when it holds none. */
   clipsRestored?: number;
+  /** A backup's fediverse followers and replies added (issue 45); absent when it holds none. */
+  fediverseRestored?: { followers: number; replies: number };
 }
 
 /** A write refused or failed; what was written before it stays, and a second run completes the import without duplicates. */
@@ -187,6 +189,15 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     step();
   }
 
+  // Her fediverse accounts (issue 45), before the posts: their keys, followers and the posts already
+  // announced, so the delivery worker never sees a restored post as new and announces it again.
+  const restoreFediverse = async () => {
+    const { data, error } = await client.rpc('fediverse_restore', { backup: plan.backupFediverse as never });
+    if (error) throw new ImportWriteError(`The database refused the fediverse accounts (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
+    return data as unknown as { followers: number; replies: number } | null;
+  };
+  const fediverseBefore = plan.backupFediverse ? await restoreFediverse() : null;
+
   const rows = plan.posts.map((post) => importRow(post, options, addresses));
   const titles = new Map(rows.map((row, i) => [row, plan.posts[i]!.title]));
   for (const batch of batchesOf(rows, IMPORT_BATCH_SIZE)) {
@@ -240,6 +251,12 @@ export async function importArchive(client: ArchiveClient, plan: ArchivePlan, op
     if (error) throw new ImportWriteError(`The database refused the clips (${error.code ?? 'error'}: ${error.message}).`, report.posts.length);
     const counts = data as unknown as { added: number; updated: number } | null;
     report.clipsRestored = (counts?.added ?? 0) + (counts?.updated ?? 0);
+  }
+
+  // Again after the posts: the replies and reactions of posts that exist now; the rest is there already.
+  if (plan.backupFediverse) {
+    const after = await restoreFediverse();
+    report.fediverseRestored = { followers: (fediverseBefore?.followers ?? 0) + (after?.followers ?? 0), replies: after?.replies ?? 0 };
   }
 
   for (const setting of plan.settings ?? []) {

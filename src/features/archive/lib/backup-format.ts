@@ -3,7 +3,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { CATEGORIES } from '../../../lib/categories';
 import { isLanguage, type Language } from '../../../lib/language';
 import { isSlug } from '../../../lib/slug';
-import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type PostRevision, type BackupSubscriber, type BackupClips, type SettingValue, type StoredObject } from './plan';
+import { ArchiveError, type ArchivePlan, type ArchiveWarning, type PlannedPost, type PlannedStatus, type PostOrigin, type PostRevision, type BackupSubscriber, type BackupClips, type BackupFediverse, type SettingValue, type StoredObject } from './plan';
 import { sha256 as sha256Of } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { BACKUP_BUCKETS, isRestorablePath } from './object-path';
@@ -25,6 +25,11 @@ import { type ZipReader } from './zip';
  *   an export by anyone but the admin);
  * - `clips.json`: her published work — followed feeds, clips, archived copies
  *   (added in issue 43; absent from older backups and from a visitor's export);
+ * - `fediverse.json`: her fediverse accounts — names, RSA key pairs (private
+ *   keys included: a backup is a secret), followers, blocks, replies with
+ *   their moderation state, likes and boosts, the posts already announced
+ *   (added in issue 45; only in a backup taken with the service key: the
+ *   server's own backups and `npm run export`);
  * - `storage/<bucket>/<path>`: each Storage object byte for byte (post-images,
  *   clip-files, clip-pages).
  */
@@ -82,6 +87,8 @@ export interface BackupContents {
   subscribers?: BackupSubscriber[] | null;
   /** Her published work; null when the exporter may not read it (the file is then left out). */
   clips?: BackupClips | null;
+  /** Her fediverse accounts with their keys; null when the exporter may not read them (anyone but the service key). */
+  fediverse?: BackupFediverse | null;
   /** When the backup is taken (ISO); now when absent. */
   createdAt?: string;
 }
@@ -97,7 +104,7 @@ interface Manifest {
   version: number;
   created_at: string;
   storage_base: string;
-  counts: { posts: number; settings: number; objects: number; revisions?: number; subscribers?: number; clips?: number };
+  counts: { posts: number; settings: number; objects: number; revisions?: number; subscribers?: number; clips?: number; followers?: number };
   files: ManifestFile[];
 }
 
@@ -105,6 +112,7 @@ const MANIFEST = 'manifest.json';
 const SETTINGS = 'settings.json';
 const SUBSCRIBERS = 'subscribers.json';
 const CLIPS = 'clips.json';
+const FEDIVERSE = 'fediverse.json';
 /** fflate writes no ZIP64: a zip of more entries or bytes than these would be unreadable. */
 const ZIP_MAX_ENTRIES = 0xffff;
 const ZIP_MAX_BYTES = 0xffffffff;
@@ -162,6 +170,7 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
   await add(SETTINGS, strToU8(`${JSON.stringify(contents.settings, null, 2)}\n`), true);
   if (contents.subscribers) await add(SUBSCRIBERS, strToU8(`${JSON.stringify(contents.subscribers, null, 2)}\n`), true);
   if (contents.clips) await add(CLIPS, strToU8(`${JSON.stringify(contents.clips, null, 2)}\n`), true);
+  if (contents.fediverse) await add(FEDIVERSE, strToU8(`${JSON.stringify(contents.fediverse, null, 2)}\n`), true);
   for (const object of contents.objects) {
     await add(objectPath(object), await object.bytes(), false, object.contentType);
   }
@@ -177,6 +186,7 @@ export async function writeBackup(contents: BackupContents, sink: (chunk: Uint8A
       revisions: withRevisions.reduce((n, p) => n + p.revisions.length, 0),
       ...(contents.subscribers ? { subscribers: contents.subscribers.length } : {}),
       ...(contents.clips ? { clips: contents.clips.clips.length } : {}),
+      ...(contents.fediverse ? { followers: contents.fediverse.followers.length } : {}),
     },
     files,
   };
@@ -281,6 +291,7 @@ export function readBackup(zip: ZipReader, fileName: string): ArchivePlan {
   const settings = listed.has(SETTINGS) ? readSettings(zip.text(SETTINGS)) : [];
   const backupSubscribers = listed.has(SUBSCRIBERS) ? readSubscribers(zip.text(SUBSCRIBERS)) : undefined;
   const backupClips = listed.has(CLIPS) ? readClips(zip.text(CLIPS)) : undefined;
+  const backupFediverse = listed.has(FEDIVERSE) ? readFediverse(zip.text(FEDIVERSE)) : undefined;
   const storedObjects: StoredObject[] = [];
   for (const file of manifest.files) {
     const match = /^storage\/([^/]+)\/(.+)$/.exec(file.path);
@@ -302,6 +313,7 @@ export function readBackup(zip: ZipReader, fileName: string): ArchivePlan {
     storageBase: manifest.storage_base,
     ...(backupSubscribers ? { backupSubscribers } : {}),
     ...(backupClips ? { backupClips } : {}),
+    ...(backupFediverse ? { backupFediverse } : {}),
     readEntry: (entry) => zip.read(entry),
   };
 }
@@ -438,6 +450,24 @@ function readClips(text: string): BackupClips {
   const rows = (x: unknown) => Array.isArray(x) && x.every((r) => r && typeof r === 'object' && !Array.isArray(r));
   if (!v || !rows(v.feeds) || !rows(v.clips) || !rows(v.copies)) throw bad(`${CLIPS}: feeds, clips and copies must be lists of rows`);
   return { feeds: v.feeds!, clips: v.clips!, copies: v.copies! };
+}
+
+const FEDIVERSE_PARTS = ['accounts', 'keys', 'followers', 'blocks', 'replies', 'reactions', 'posts'] as const;
+
+/** Only the shape here: fediverse_restore checks every row against the schema again. */
+function readFediverse(text: string): BackupFediverse {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad(`${FEDIVERSE}: not JSON`);
+  }
+  const v = (value ?? {}) as Partial<Record<(typeof FEDIVERSE_PARTS)[number], unknown>>;
+  const rows = (x: unknown) => x === undefined || (Array.isArray(x) && x.every((r) => r && typeof r === 'object' && !Array.isArray(r)));
+  if (typeof value !== 'object' || Array.isArray(value) || !FEDIVERSE_PARTS.every((part) => rows(v[part]))) {
+    throw bad(`${FEDIVERSE}: ${FEDIVERSE_PARTS.join(', ')} must be lists of rows`);
+  }
+  return Object.fromEntries(FEDIVERSE_PARTS.map((part) => [part, (v[part] as Record<string, unknown>[] | undefined) ?? []])) as unknown as BackupFediverse;
 }
 
 function readSubscribers(text: string): BackupSubscriber[] {

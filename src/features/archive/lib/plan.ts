@@ -126,6 +126,8 @@ export interface ArchivePlan {
   backupSubscribers?: BackupSubscriber[];
   /** Backup only: her published work (clips.json: feeds, clips, copies as their rows), restored by clips_restore (issue 43). */
   backupClips?: BackupClips;
+  /** Backup only: her fediverse accounts (fediverse.json: names, key pairs, followers, blocks, replies, posts told), restored by fediverse_restore (issue 45). */
+  backupFediverse?: BackupFediverse;
   /** Reads a zip entry's bytes (images, stored objects); absent for a plain XML file. */
   readEntry?: (entry: string) => Uint8Array;
 }
@@ -193,6 +195,17 @@ export interface BackupSubscriber {
   created_at: string;
   confirmed_at: string;
   unsubscribe_token: string;
+}
+
+/** Her fediverse accounts as fediverse_backup() returns it: each part's rows as JSON (the private keys among them). */
+export interface BackupFediverse {
+  accounts: Record<string, unknown>[];
+  keys: Record<string, unknown>[];
+  followers: Record<string, unknown>[];
+  blocks: Record<string, unknown>[];
+  replies: Record<string, unknown>[];
+  reactions: Record<string, unknown>[];
+  posts: Record<string, unknown>[];
 }
 
 /** Her published work as clips_backup() returns it: each table's rows as JSON. */
