@@ -125,9 +125,9 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
   if (target.name !== 'PostgreSQL') return;
 
   it('npm run fediverse-worker -- --once delivers the queued Accept, which the peer verifies, and exits 0', async () => {
-    const [{ name }] = await backend.sql<{ name: string }>(`select current_database() as name`);
+    const [row] = await backend.sql<{ name: string }>(`select current_database() as name`);
     const databaseUrl = new URL(target.serverUrl!);
-    databaseUrl.pathname = `/${name}`;
+    databaseUrl.pathname = `/${row!.name}`;
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
     let code: number;
