@@ -99,6 +99,15 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
     const links = (await (await fetch(`${site.origin}/.well-known/nodeinfo`)).json()) as { links: { href: string }[] };
     expect(links.links[0]!.href.startsWith(`${site.origin}/nodeinfo/`)).toBe(true);
     expect(((await (await fetch(links.links[0]!.href)).json()) as { protocols: string[] }).protocols).toEqual(['activitypub']);
+    // Her posts as Articles, on the site's addresses: by /ap/posts/<id>, and by the permalink where the host can route by Accept.
+    const [post] = await backend.sql<{ id: string; slug: string }>(
+      `insert into public.blog_posts (title, excerpt, content, category, language, published, slug)
+       values ('Na função', 'Resumo', 'Texto.', 'Outros', 'pt', true, 'na-funcao') returning id::text, slug`);
+    const byId = (await (await fetch(`${site.origin}/ap/posts/${post!.id}`, { headers: { Accept: AP } })).json()) as { type: string; url: string };
+    expect(byId).toMatchObject({ type: 'Article', url: `${site.origin}/pt/${post!.slug}` });
+    const byPermalink = await handler(new Request(`https://${FUNCTION_HOST}/fediverse/pt/${post!.slug}`, { headers: { Accept: AP } }));
+    expect(byPermalink.headers.get('vary')).toMatch(/Accept/);
+    expect(((await byPermalink.json()) as { id: string }).id).toBe(`${site.origin}/ap/posts/${post!.id}`);
     // Nothing else of the project is reachable through the function.
     expect((await handler(new Request(`https://${FUNCTION_HOST}/fediverse/rest/v1/blog_posts`))).status).toBe(404);
   });
@@ -140,6 +149,7 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
     const accepts = peer.current!.received.filter((r) => r.json.type === 'Accept' && JSON.stringify(r.json.object).includes(`edge-${target.name}`));
     expect(accepts).toHaveLength(1);
     expect(accepts[0]!.json.actor).toBe(actor('pt'));
-    expect(await backend.sql(`select state from private.fediverse_deliveries`)).toEqual([{ state: 'delivered' }]);
+    expect(await backend.sql(`select d.state from private.fediverse_deliveries d join private.fediverse_outbox o on o.id = d.activity_id where o.type = 'Accept'`))
+      .toEqual([{ state: 'delivered' }]);
   });
 });
