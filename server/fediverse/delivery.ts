@@ -1,8 +1,8 @@
 /**
  * The delivery worker: what her accounts say reaches every follower's
  * server, once, through private.fediverse_outbox → fediverse_deliveries.
- * Runs inside the local backend and, for a hosted project, in the same
- * process as `npm run mail-worker` (decision 310).
+ * Runs inside the local backend and, for a site on a static host with hosted
+ * Supabase, as `npm run fediverse-worker` (server/cli; decision 310).
  *
  * Each look: (1) private.fediverse_enqueue_due() turns posts that became
  * public, were edited or were withdrawn into outbox rows (no request needed:

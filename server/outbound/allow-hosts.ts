@@ -4,7 +4,7 @@
  * exempts exactly that host name (or literal address) on that port from the
  * public-address rule; every other host is still judged (decision 270, 290).
  */
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 
 export function parseOutboundAllowHosts(raw: string | undefined): string[] {
   if (!raw?.trim()) return [];

@@ -93,6 +93,8 @@ export interface Backend {
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Which database this backend runs on. */
   readonly target: Target;
+  /** The backend's own database interface (an Edge Function's handler built on the same database). */
+  readonly db: Awaited<ReturnType<typeof startServer>>['db'];
   /** The server's DATA_DIR (stored files live under it). */
   readonly dataDir: string;
   /** Resolves once the mail worker found nothing more to send. */
@@ -210,6 +212,9 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
     get dataDir() {
       if (!dataDir) throw new Error('The backend is not started: use the harness inside tests and hooks.');
       return dataDir;
+    },
+    get db() {
+      return need().server.db;
     },
     get clipsWorker() {
       const worker = need().server.clipsWorker;
