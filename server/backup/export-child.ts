@@ -47,7 +47,7 @@ try {
     global: { fetch: retryingReads },
   });
   // Pipes to a parent are written synchronously on Linux: what is not taken yet waits here, not in memory.
-  await exportArchive(client as unknown as ArchiveClient, (chunk) => void process.stdout.write(chunk));
+  await exportArchive(client as unknown as ArchiveClient, (chunk) => void process.stdout.write(chunk), { fediverse: true });
   await new Promise<void>((resolve) => process.stdout.end(resolve));
 } catch (e) {
   process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);

@@ -45,7 +45,7 @@ export function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
       out.on('error', (e) => (failed = e));
       const summary = await exportArchive(serviceClient(target) as Parameters<typeof exportArchive>[0], (chunk) => {
         out.write(chunk);
-      });
+      }, { fediverse: true });
       await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
       if (failed) throw failed;
       await rename(partial, file);

@@ -92,7 +92,7 @@ describe('her published work in the admin (issue 43)', () => {
     const made = await createAdmin(app, admin.email, admin.password);
     expect(made.status, made.output).toBe(0);
     await signInAsAdmin(page, admin.email, admin.password);
-    await page.getByRole('tab', { name: 'Segurança' }).focus();
+    await page.getByRole('tab', { name: 'Fediverso' }).focus();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => isFocused(page.getByRole('tab', { name: /^Publicações/ }))).toBe(true);
     expect(await page.getByRole('tab', { name: /^Publicações/ }).getAttribute('aria-selected')).toBe('true');

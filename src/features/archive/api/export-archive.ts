@@ -127,13 +127,18 @@ async function allObjects(client: ArchiveClient, bucketName: string): Promise<{ 
  * users, password hashes, keys or sessions: it reads only posts, their
  * addresses, settings and the post-images bucket.
  */
-export async function exportArchive(client: ArchiveClient, sink: (chunk: Uint8Array, final: boolean) => void): Promise<ExportSummary> {
+export async function exportArchive(
+  client: ArchiveClient,
+  sink: (chunk: Uint8Array, final: boolean) => void,
+  /** `fediverse`: the accounts' keys and followers, for the service key's exports (the server's backups, `npm run export`); her browser never asks (a refused call is an error in its console). */
+  { fediverse: withFediverse = false }: { fediverse?: boolean } = {},
+): Promise<ExportSummary> {
   const posts = await allPosts(client);
   const settings = await allSettings(client);
   const files = await allObjects(client, POST_IMAGES_BUCKET);
   const subscribers = await allSubscribers(client);
   const clips = await allClips(client);
-  const fediverse = await allFediverse(client);
+  const fediverse = withFediverse ? await allFediverse(client) : null;
   // Her clips' files and fetched pages go with the clips (a visitor lists none: the buckets are listed by her alone).
   const clipFiles = clips ? [
     ...(await allObjects(client, 'clip-files')).map((f) => ({ ...f, bucket: 'clip-files' })),
