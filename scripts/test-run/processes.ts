@@ -9,6 +9,8 @@ export interface Ran {
   ok: boolean;
   status: number | null;
   seconds: number;
+  /** The output's last `keepTail` characters, when asked for. */
+  tail?: string;
 }
 
 export interface RunOptions {
@@ -16,27 +18,36 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Keep the output and print it in one piece at the end, under this title. */
   heldUnder?: string;
+  /** Pass the output through and also keep its last this many characters. */
+  keepTail?: number;
 }
 
 export function run(cmd: string, args: string[], options: RunOptions): Promise<Ran> {
   const started = Date.now();
   return new Promise((resolve) => {
     const held = options.heldUnder !== undefined;
+    const keep = options.keepTail ?? 0;
     const child = spawn(cmd, args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
-      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: held || keep > 0 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     const chunks: Buffer[] = [];
-    child.stdout?.on('data', (d: Buffer) => chunks.push(d));
-    child.stderr?.on('data', (d: Buffer) => chunks.push(d));
+    let tail = '';
+    const through = (to: NodeJS.WriteStream) => (d: Buffer) => {
+      if (held) return chunks.push(d);
+      to.write(d);
+      tail = (tail + d.toString('utf8')).slice(-keep);
+    };
+    child.stdout?.on('data', through(process.stdout));
+    child.stderr?.on('data', through(process.stderr));
     const finish = (status: number | null, error?: Error) => {
       if (held) {
         console.log(`\n${'='.repeat(8)} ${options.heldUnder} ${'='.repeat(Math.max(4, 60 - options.heldUnder!.length))}`);
         process.stdout.write(Buffer.concat(chunks));
       }
       if (error) console.error(`Could not run ${cmd}: ${error.message}`);
-      resolve({ ok: status === 0, status, seconds: (Date.now() - started) / 1000 });
+      resolve({ ok: status === 0, status, seconds: (Date.now() - started) / 1000, ...(keep > 0 ? { tail } : {}) });
     };
     child.once('error', (e) => finish(null, e));
     child.once('close', (status) => finish(status));

@@ -37,6 +37,20 @@ interface VitestJson {
 /** An error's first line, for the summary. */
 const firstLine = (message: string | undefined) => (message ?? '').split('\n')[0]!.slice(0, 200);
 
+// eslint-disable-next-line no-control-regex
+const ansi = /\u001b\[[0-9;]*m/g;
+
+/**
+ * vitest's "Unhandled Errors" block (or, failing that, the output's last
+ * lines), at most 40 lines, for the summary.
+ */
+export function errorsOutsideTests(output: string): string[] {
+  const lines = output.replace(ansi, '').split('\n');
+  const start = lines.findIndex((l) => /Unhandled (Errors?|Rejection)/.test(l));
+  const block = start >= 0 ? lines.slice(start, start + 40) : lines.filter((l) => l.trim()).slice(-15);
+  return [`(outside any test) vitest failed with no failing test; ${start >= 0 ? 'its unhandled errors' : 'the end of its output'}:\n${block.map((l) => `      ${l}`).join('\n')}`];
+}
+
 export interface VitestLayer {
   layer: string;
   /** The layer's name in `npm test -- <layer>`, and its first vitest project. */
@@ -61,7 +75,7 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
       '--reporter=./scripts/test-timings-reporter.ts',
       ...(spec.filters ?? []),
     ],
-    { cwd: root, env: { ...process.env, ...spec.env, TEST_TIMINGS_FILE: timings } },
+    { cwd: root, env: { ...process.env, ...spec.env, TEST_TIMINGS_FILE: timings }, keepTail: 200_000 },
   );
   const { seconds } = r;
   if (!existsSync(out)) {
@@ -90,6 +104,10 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
     seconds,
     files: existsSync(timings) ? (JSON.parse(readFileSync(timings, 'utf8')) as FileTiming[]) : [],
   };
+  // No test failed, yet vitest did: an error outside any test (an unhandled
+  // rejection after a test ended). CI keeps only the end of the output, so
+  // its block is named again in the summary.
+  const outside = r.status !== 0 && result.failed === 0 ? errorsOutsideTests(r.tail ?? '') : [];
   if (r.status !== 0 && result.failed === 0) {
     result.failed = 1;
     result.note = `vitest exited ${r.status}`;
@@ -103,6 +121,7 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
       }),
     ),
     ...brokenFiles.map((f) => `${relative(root, f.name)} (did not run: ${firstLine(f.message)})`),
+    ...outside,
   ];
   if (project === 'integration') {
     // Say how many of the integration tests ran on PostgreSQL, so a run that
@@ -110,14 +129,15 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
     // tests/integration/harness.ts).
     const tests = json.testResults.flatMap((f) => f.assertionResults);
     const ran = tests.filter((t) => /\bPostgreSQL\b/.test(t.fullName) && (t.status === 'passed' || t.status === 'failed')).length;
+    const exited = result.note ? `${result.note}; ` : '';
     if (process.env.TEST_DATABASE_URL) {
-      result.note = `${ran} of them on PostgreSQL (TEST_DATABASE_URL)`;
+      result.note = `${exited}${ran} of them on PostgreSQL (TEST_DATABASE_URL)`;
       if (ran === 0 && !spec.filters?.length) {
         result.failed += 1;
         result.note = 'TEST_DATABASE_URL is set but no test ran on PostgreSQL';
       }
     } else {
-      result.note = 'PGlite only (set TEST_DATABASE_URL to run them on PostgreSQL too)';
+      result.note = `${exited}PGlite only (set TEST_DATABASE_URL to run them on PostgreSQL too)`;
     }
   }
   return result;
