@@ -67,7 +67,7 @@ export interface Database extends Queryable {
   readonly writes?: number;
   /**
    * A count that moves whenever the site's content may have changed, while
-   * this process can tell: PGlite, its writes; PostgreSQL, its own writes and
+   * this process can tell: PGlite, the version's notices (pglite-worker-db.ts); PostgreSQL, its own writes and
    * the database's notices of anyone's (content-notices.ts). Undefined when
    * it cannot tell (then the content version is read).
    */

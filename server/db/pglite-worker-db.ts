@@ -91,6 +91,10 @@ export class PgliteWorkerDatabase implements Database {
   private generation = 0;
   private nextId = 1;
   private writeCount = 0;
+  /** Moves with each content version notice, and with each new thread (what a lost one did is unknown). */
+  private contentCount = 0;
+  /** The current thread's count of notices, as its last answer gave it. */
+  private noticesHeard = 0;
   private closed = false;
   /** Threads the watchdog stopped: their exit is expected, not a crash. */
   private readonly retired = new WeakSet<Worker>();
@@ -108,8 +112,16 @@ export class PgliteWorkerDatabase implements Database {
     return this.writeCount;
   }
 
+  /**
+   * Not every write: a delivery's or a view's bookkeeping leaves the kept
+   * pages current (issue 45's fan-out made readers wait for a version read
+   * after each one). The thread listens for the version's notice
+   * (migration 20261128130100), which Postgres hands over with the
+   * statement that commits it, so the count has moved before that
+   * statement's caller gets its answer.
+   */
   get contentChanges(): number {
-    return this.writeCount;
+    return this.contentCount;
   }
 
   private spawn(): Promise<void> {
@@ -117,10 +129,12 @@ export class PgliteWorkerDatabase implements Database {
       workerData: { dataDir: this.dataDir, pgliteWasmModule: pgliteModule() },
     });
     this.worker = worker;
+    this.noticesHeard = 0;
+    this.contentCount++;
     return new Promise((resolve, reject) => {
       worker.once('message', (first: { ready?: true; failed?: WorkerError }) => {
         if (first.failed) return reject(toPgError(first.failed));
-        worker.on('message', (m: { id: number; result?: unknown; error?: WorkerError }) => this.settle(worker, m));
+        worker.on('message', (m: { id: number; result?: unknown; error?: WorkerError; notices?: number }) => this.settle(worker, m));
         resolve();
       });
       const down = (reason: Error) => {
@@ -132,9 +146,14 @@ export class PgliteWorkerDatabase implements Database {
     });
   }
 
-  private settle(worker: Worker, m: { id: number; result?: unknown; error?: WorkerError }): void {
+  private settle(worker: Worker, m: { id: number; result?: unknown; error?: WorkerError; notices?: number }): void {
+    if (worker !== this.worker) return;
+    if (m.notices !== undefined && m.notices !== this.noticesHeard) {
+      this.contentCount += m.notices - this.noticesHeard;
+      this.noticesHeard = m.notices;
+    }
     const pending = this.inFlight[0];
-    if (worker !== this.worker || !pending || pending.id !== m.id) return;
+    if (!pending || pending.id !== m.id) return;
     this.inFlight.shift();
     clearTimeout(pending.timer);
     // The next one is running now: its limit counts from here.

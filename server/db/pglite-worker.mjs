@@ -10,7 +10,11 @@
  * pipeline). A batch with a claim (an Int32Array on shared memory) may have
  * been given back while it waited here: it runs only if this thread turns
  * its 0 into 1 first; given back (2), it is skipped without an answer.
- * Messages out: { ready: true } once open, then { id, result } or { id, error }.
+ * Messages out: { ready: true } once open, then { id, result, notices } or
+ * { id, error, notices }, where notices counts the site_content_version
+ * notices heard so far (content-notices.ts says why): Postgres delivers a
+ * notice with the statement that commits it, so the count in an answer
+ * already holds what that statement changed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepOwnerOnly } from './owner-only-fs.mjs';
@@ -30,6 +34,7 @@ function describe(e) {
 }
 
 let pg;
+let notices = 0;
 try {
   pg = await PGlite.create({
     dataDir: workerData.dataDir,
@@ -39,6 +44,7 @@ try {
     // The extensions the migrations create (PGlite loads contrib modules only when told).
     extensions: { unaccent },
   });
+  await pg.listen('site_content_version', () => notices++);
   parentPort.postMessage({ ready: true });
 } catch (e) {
   parentPort.postMessage({ failed: describe(e) });
@@ -48,18 +54,18 @@ parentPort.on('message', async ({ id, op, sql, params, statements, readOnly, set
   if (claim && Atomics.compareExchange(claim, 0, 0, 1) !== 0) return;
   try {
     if (op === 'batch') {
-      parentPort.postMessage({ id, result: await runPipeline(pg, statements, { readOnly, settings }) });
+      parentPort.postMessage({ id, result: await runPipeline(pg, statements, { readOnly, settings }), notices });
     } else if (op === 'query') {
       const r = await pg.query(sql, params);
-      parentPort.postMessage({ id, result: { rows: r.rows, affectedRows: r.affectedRows } });
+      parentPort.postMessage({ id, result: { rows: r.rows, affectedRows: r.affectedRows }, notices });
     } else if (op === 'exec') {
       await pg.exec(sql);
-      parentPort.postMessage({ id, result: { rows: [] } });
+      parentPort.postMessage({ id, result: { rows: [] }, notices });
     } else if (op === 'close') {
       await pg.close();
       parentPort.postMessage({ id, result: { rows: [] } });
     }
   } catch (e) {
-    parentPort.postMessage({ id, error: describe(e) });
+    parentPort.postMessage({ id, error: describe(e), notices });
   }
 });

@@ -50,6 +50,32 @@ describe('the content version on PGlite', () => {
     expect(rememberedContentVersion(db)).toBeUndefined();
     expect(Number(await readContentVersion(db))).toBeGreaterThan(Number(v1));
   });
+
+  it('stays known across writes that are not content (a fan-out\'s bookkeeping), and moves with a content write by the time its transaction answers', async () => {
+    const v1 = await readContentVersion(db);
+    await db.query(`insert into private.fediverse_kv (key, value) values ('content-version-test', '{}'::jsonb) on conflict (key) do update set value = excluded.value`);
+    await db.transaction(async (tx) => {
+      await tx.query(`delete from private.fediverse_kv where key = 'content-version-test'`);
+    });
+    await db.batch([{ sql: `select 1 as one` }]);
+    expect(rememberedContentVersion(db)).toBe(v1);
+
+    await db.transaction(async (tx) => {
+      await tx.query(touchSettings);
+      // Not committed yet: nothing has moved.
+      expect(rememberedContentVersion(db)).toBe(v1);
+    });
+    expect(rememberedContentVersion(db)).toBeUndefined();
+    const v2 = await readContentVersion(db);
+    expect(Number(v2)).toBeGreaterThan(Number(v1));
+
+    // A content write rolled back moves nothing.
+    await db.transaction(async (tx) => {
+      await tx.query(touchSettings);
+      throw new Error('changed her mind');
+    }).catch(() => {});
+    expect(rememberedContentVersion(db)).toBe(v2);
+  });
 });
 
 describe.runIf(serverUrl)('the content version on PostgreSQL', () => {
