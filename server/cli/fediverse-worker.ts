@@ -6,7 +6,9 @@
  * `npm start`, against the project's database. It turns posts that became
  * public, were edited or withdrawn into Create/Update/Delete, and sends them
  * and the Accepts/Rejects the Edge Function `fediverse` queued to every
- * follower's server, signed with her accounts' keys. Run it on any small host
+ * follower's server, signed with her accounts' keys. It also handles what
+ * her inbox kept and the function has not handled yet (a follow, a reply:
+ * private.fediverse_inbox_queue), before sending. Run it on any small host
  * (a process manager keeps it up), or with --once from a scheduled job (every
  * minute or five, beside `npm run mail-worker`): it sends what is due now and
  * exits; what failed goes again at a later run, when its backoff is over.
@@ -24,6 +26,8 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, parseSiteUrl } from '../config.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { startDeliveryWorker } from '../fediverse/delivery.ts';
+import { createSiteFederation } from '../fediverse/federation.ts';
+import { DatabaseMessageQueue } from '../fediverse/inbox-queue.ts';
 import { accountKeys } from '../fediverse/keys.ts';
 import { createPublicFetch, parseOutboundAllowHosts } from '../outbound/public-fetch.ts';
 import { requireSupportedNode } from '../runtime.ts';
@@ -49,15 +53,29 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const db = await openPostgres(settings.databaseUrl, { listen: false });
   // As the local backend's (server/fediverse/index.ts): deliveries are POSTs through the outbound rules.
   const publicFetch = createPublicFetch({ timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD', 'POST'], allowHosts: settings.allowHosts });
+  const inboxQueue = new DatabaseMessageQueue(db);
+  const federation = createSiteFederation({ db, publicFetch, origin: settings.origin, inboxQueue });
+  const stopping = new AbortController();
+  const stopped = new Promise<void>((resolve) => {
+    const stop = () => {
+      stopping.abort();
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  // Her inbox first: a follow handled now has its Accept sent in this same run.
+  const inbox = settings.once
+    ? inboxQueue.runDue((message) => federation.processQueuedTask(undefined, message as never), stopping.signal)
+    : federation.startQueue(undefined, { signal: stopping.signal, queue: 'inbox' });
+  if (settings.once) await inbox;
   const worker = startDeliveryWorker({ db, publicFetch, keys: accountKeys(db), origin: settings.origin, log: (line) => console.error(line) });
   console.error(`fediverse-worker: delivering as ${settings.origin}`);
-  const stopped = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
   try {
     await (settings.once ? Promise.race([worker.drain(), stopped]) : stopped);
   } finally {
+    stopping.abort();
+    await inbox;
     await worker.stop();
     await publicFetch.close();
     await db.close();

@@ -1,7 +1,8 @@
 /**
  * The one federation object (Fedify), wired once: her two actors, their
  * keys, WebFinger names, collections, her posts as Articles, NodeInfo and the
- * inbox listeners (inbox.ts). Fedify parses and verifies every signature and
+ * inbox listeners (inbox.ts), run from a queue in the database (inbox-queue.ts)
+ * once the inbox has answered. Fedify parses and verifies every signature and
  * writes the JSON-LD; this code never does. Remote documents come through the
  * server's outbound fetch (document-loader.ts). What goes out is never sent
  * from here: it waits in private.fediverse_outbox for the delivery worker
@@ -16,6 +17,7 @@ import { postArticle, readPublicPost } from './article.ts';
 import { publicDocumentLoader } from './document-loader.ts';
 import { listenToInbox } from './inbox.ts';
 import { accountKeys } from './keys.ts';
+import type { DatabaseMessageQueue } from './inbox-queue.ts';
 import { databaseKvStore } from './kv-store.ts';
 import { FEDIVERSE_ROUTES } from './paths.ts';
 
@@ -27,6 +29,11 @@ export interface FederationDeps {
   publicFetch: PublicFetch;
   /** SITE_URL: the canonical origin of every id; undefined = each request's own origin. */
   origin?: string;
+  /**
+   * Where verified inbox activities wait for their listeners (inbox-queue.ts);
+   * whoever made it runs it (startQueue, or processQueuedTask).
+   */
+  inboxQueue: DatabaseMessageQueue;
 }
 
 export function createSiteFederation(deps: FederationDeps): Federation<void> {
@@ -43,6 +50,10 @@ export function createSiteFederation(deps: FederationDeps): Federation<void> {
     authenticatedDocumentLoaderFactory: (identity) => publicDocumentLoader(deps.publicFetch, USER_AGENT, identity),
     // A replayed activity: its Date older (or newer) than this is refused.
     signatureTimeWindow: { minutes: 30 },
+    // The inbox answers once the activity is verified and kept; nothing else is queued by Fedify
+    // (what her accounts send waits in private.fediverse_outbox for delivery.ts).
+    queue: { inbox: deps.inboxQueue },
+    manuallyStartQueue: true,
   });
 
   federation

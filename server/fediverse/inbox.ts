@@ -5,8 +5,9 @@
  * boost withdrawn; Create of a Note replying to a post → a reply waiting for
  * her ("Respostas do fediverso"); Update/Delete of that Note by its author →
  * honoured; Like and Announce of a post → counted. Each activity is handled
- * once (private.fediverse_inbox, by its id); blocked servers and people are
- * ignored.
+ * once (private.fediverse_inbox, by its id, written with the work it did);
+ * blocked servers and people are ignored. These run from the inbox queue
+ * (inbox-queue.ts), after the sender had its answer.
  */
 import { randomUUID } from 'node:crypto';
 import type { Federation, InboxContext } from '@fedify/fedify';
@@ -16,14 +17,27 @@ import { isFediverseLanguage, type FediverseLanguage } from './accounts.ts';
 import { fediversePaths } from './paths.ts';
 import { sanitiseReplyHtml } from './reply-html.ts';
 
-/** Records the activity; false when it was handled before (the same id delivered again). */
-async function firstTime(db: Queryable, activity: Activity): Promise<boolean> {
-  if (!activity.id || !activity.actorId) return false;
-  const r = await db.query(
-    `insert into private.fediverse_inbox (activity_id, type, actor_id) values ($1, $2, $3) on conflict do nothing returning 1`,
-    [activity.id.href, activity.constructor.name, activity.actorId.href],
-  );
-  return r.rows.length === 1;
+/** Whether the activity was handled before (the same id delivered again), or has no id to tell. */
+async function handledBefore(db: Queryable, activity: Activity): Promise<boolean> {
+  if (!activity.id || !activity.actorId) return true;
+  const r = await db.query(`select 1 from private.fediverse_inbox where activity_id = $1`, [activity.id.href]);
+  return r.rows.length > 0;
+}
+
+/**
+ * Does the activity's work in one transaction with the record that it was
+ * done, so a worker killed half-way leaves neither (the queue gives the
+ * message to the next one) and two workers never both do it.
+ */
+async function once(db: Database, activity: Activity, work: (tx: Queryable) => Promise<unknown>): Promise<void> {
+  if (!activity.id || !activity.actorId) return;
+  await db.transaction(async (tx) => {
+    const r = await tx.query(
+      `insert into private.fediverse_inbox (activity_id, type, actor_id) values ($1, $2, $3) on conflict do nothing returning 1`,
+      [activity.id!.href, activity.constructor.name, activity.actorId!.href],
+    );
+    if (r.rows.length === 1) await work(tx);
+  });
 }
 
 async function isBlocked(db: Queryable, actorId: URL): Promise<boolean> {
@@ -56,7 +70,7 @@ function textOf(value: unknown): string {
 
 async function onFollow(db: Database, ctx: InboxContext<void>, follow: Follow): Promise<void> {
   const language = accountOf(ctx, follow.objectId);
-  if (!language || !follow.actorId || !(await firstTime(db, follow)) || (await isBlocked(db, follow.actorId))) return;
+  if (!language || !follow.actorId || (await handledBefore(db, follow)) || (await isBlocked(db, follow.actorId))) return;
   const follower = await follow.getActor(ctx);
   const followerId = follower?.id;
   const inbox = follower?.inboxId;
@@ -69,7 +83,7 @@ async function onFollow(db: Database, ctx: InboxContext<void>, follow: Follow): 
     to: followerId,
   });
   const body = await accept.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
-  await db.transaction(async (tx) => {
+  await once(db, follow, async (tx) => {
     await tx.query(
       `insert into public.fediverse_followers (language, actor_id, handle, name, inbox, shared_inbox, server)
        values ($1, $2, $3, $4, $5, $6, $7)
@@ -87,27 +101,29 @@ async function onFollow(db: Database, ctx: InboxContext<void>, follow: Follow): 
 }
 
 async function onUndo(db: Database, ctx: InboxContext<void>, undo: Undo): Promise<void> {
-  if (!undo.actorId || !(await firstTime(db, undo))) return;
+  if (!undo.actorId || (await handledBefore(db, undo))) return;
+  const actor = undo.actorId.href;
   const object = await undo.getObject(ctx);
   if (object instanceof Follow) {
     const language = accountOf(ctx, object.objectId);
-    if (language) await db.query(`delete from public.fediverse_followers where language = $1 and actor_id = $2`, [language, undo.actorId.href]);
+    if (language) await once(db, undo, (tx) => tx.query(`delete from public.fediverse_followers where language = $1 and actor_id = $2`, [language, actor]));
   } else if (object instanceof Like || object instanceof Announce) {
     const post = postOf(ctx, object.objectId);
     const kind = object instanceof Like ? 'like' : 'boost';
-    if (post) await db.query(`delete from public.fediverse_reactions where post_id = $1 and kind = $2 and actor_id = $3`, [post, kind, undo.actorId.href]);
+    if (post) await once(db, undo, (tx) => tx.query(`delete from public.fediverse_reactions where post_id = $1 and kind = $2 and actor_id = $3`, [post, kind, actor]));
   }
 }
 
 async function onReaction(db: Database, ctx: InboxContext<void>, activity: Like | Announce): Promise<void> {
   const post = postOf(ctx, activity.objectId);
-  if (!post || !activity.actorId || !activity.id || (await isBlocked(db, activity.actorId)) || !(await firstTime(db, activity))) return;
-  await db.query(
+  if (!post || !activity.actorId || !activity.id || (await isBlocked(db, activity.actorId))) return;
+  const row = [post, activity instanceof Like ? 'like' : 'boost', activity.actorId.href, activity.id.href];
+  await once(db, activity, (tx) => tx.query(
     `insert into public.fediverse_reactions (post_id, kind, actor_id, activity_id)
      select $1, $2, $3, $4 where exists (select 1 from public.blog_posts where id = $1)
      on conflict do nothing`,
-    [post, activity instanceof Like ? 'like' : 'boost', activity.actorId.href, activity.id.href],
-  );
+    row,
+  ));
 }
 
 function noteUrl(note: Note): string | null {
@@ -121,40 +137,43 @@ async function onCreate(db: Database, ctx: InboxContext<void>, create: Create): 
   const note = await create.getObject(ctx);
   if (!(note instanceof Note) || !note.id || note.attributionId?.href !== create.actorId.href) return;
   const post = postOf(ctx, note.replyTargetId);
-  if (!post || !(await firstTime(db, create))) return;
+  if (!post || (await handledBefore(db, create))) return;
   const author = await create.getActor(ctx);
   const icon = author ? await author.getIcon() : null;
   const avatar = icon?.url instanceof URL ? icon.url.href : (icon?.url?.href?.href ?? null);
   const authorUrl = author?.url instanceof URL ? author.url.href : (author?.url?.href?.href ?? author?.id?.href ?? null);
-  await db.query(
+  const row = [post, note.id.href, noteUrl(note), create.actorId.href, author ? textOf(author.name) || null : null,
+    author ? handleOf(author) : null, authorUrl, avatar, sanitiseReplyHtml(textOf(note.content)),
+    note.published ? new Date(note.published.epochMilliseconds).toISOString() : new Date().toISOString()];
+  await once(db, create, (tx) => tx.query(
     `insert into public.fediverse_replies (post_id, object_id, url, actor_id, author_name, author_handle, author_url, avatar_url, content, published)
      select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 where exists (select 1 from public.blog_posts where id = $1)
      on conflict (object_id) do nothing`,
-    [post, note.id.href, noteUrl(note), create.actorId.href, author ? textOf(author.name) || null : null,
-      author ? handleOf(author) : null, authorUrl, avatar, sanitiseReplyHtml(textOf(note.content)),
-      note.published ? new Date(note.published.epochMilliseconds).toISOString() : new Date().toISOString()],
-  );
+    row,
+  ));
 }
 
 async function onUpdate(db: Database, ctx: InboxContext<void>, update: Update): Promise<void> {
-  if (!update.actorId || !(await firstTime(db, update))) return;
+  if (!update.actorId || (await handledBefore(db, update))) return;
   const note = await update.getObject(ctx);
   if (!(note instanceof Note) || !note.id) return;
-  await db.query(
-    `update public.fediverse_replies set content = $3 where object_id = $1 and actor_id = $2`,
-    [note.id.href, update.actorId.href, sanitiseReplyHtml(textOf(note.content))],
-  );
+  const row = [note.id.href, update.actorId.href, sanitiseReplyHtml(textOf(note.content))];
+  await once(db, update, (tx) => tx.query(`update public.fediverse_replies set content = $3 where object_id = $1 and actor_id = $2`, row));
 }
 
 async function onDelete(db: Database, _ctx: InboxContext<void>, del: Delete): Promise<void> {
-  if (!del.actorId || !del.objectId || !(await firstTime(db, del))) return;
-  if (del.objectId.href === del.actorId.href) {
-    // The account itself is gone.
-    await db.query(`delete from public.fediverse_followers where actor_id = $1`, [del.actorId.href]);
-    await db.query(`delete from public.fediverse_replies where actor_id = $1`, [del.actorId.href]);
-    return;
-  }
-  await db.query(`delete from public.fediverse_replies where object_id = $1 and actor_id = $2`, [del.objectId.href, del.actorId.href]);
+  if (!del.actorId || !del.objectId) return;
+  const actor = del.actorId.href;
+  const object = del.objectId.href;
+  await once(db, del, async (tx) => {
+    if (object === actor) {
+      // The account itself is gone.
+      await tx.query(`delete from public.fediverse_followers where actor_id = $1`, [actor]);
+      await tx.query(`delete from public.fediverse_replies where actor_id = $1`, [actor]);
+    } else {
+      await tx.query(`delete from public.fediverse_replies where object_id = $1 and actor_id = $2`, [object, actor]);
+    }
+  });
 }
 
 export function listenToInbox(federation: Federation<void>, db: Database): void {

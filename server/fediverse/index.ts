@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { createPublicFetch } from '../outbound/public-fetch.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery.ts';
 import { createSiteFederation } from './federation.ts';
+import { DatabaseMessageQueue } from './inbox-queue.ts';
 import { accountKeys } from './keys.ts';
 import { createFediverseRoutes } from './routes.ts';
 
@@ -32,6 +33,8 @@ export interface FediverseOptions {
 export interface Fediverse {
   routes: Hono;
   delivery: DeliveryWorker;
+  /** Verified inbox activities waiting for their listeners. */
+  inboxQueue: DatabaseMessageQueue;
   stop(): Promise<void>;
 }
 
@@ -40,7 +43,10 @@ export function startFediverse(db: Database, origin: string, options: FediverseO
   const publicFetch = createPublicFetch({
     timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD', 'POST'], allow: options.allow, allowHosts: options.allowHosts,
   });
-  const federation = createSiteFederation({ db, publicFetch, origin: options.siteUrl });
+  const inboxQueue = new DatabaseMessageQueue(db, { exclusive: options.exclusive, pollMs: options.idleMs, leaseMs: options.leaseMs });
+  const federation = createSiteFederation({ db, publicFetch, origin: options.siteUrl, inboxQueue });
+  const listening = new AbortController();
+  const inboxWork = federation.startQueue(undefined, { signal: listening.signal, queue: 'inbox' });
   const routes = createFediverseRoutes({ db, federation, inboxPerMinute: options.inboxPerMinute, trustedProxyHeader: options.trustedProxyHeader });
   const delivery = startDeliveryWorker({
     db, publicFetch, keys: accountKeys(db), origin, exclusive: options.exclusive,
@@ -49,7 +55,10 @@ export function startFediverse(db: Database, origin: string, options: FediverseO
   return {
     routes,
     delivery,
+    inboxQueue,
     async stop() {
+      listening.abort();
+      await inboxWork;
       await delivery.stop();
       await publicFetch.close();
     },

@@ -65,6 +65,8 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
   let site: { origin: string; close(): Promise<void> };
   let publicFetch: PublicFetch;
   let handler: (request: Request) => Promise<Response>;
+  /** What the function goes on doing after its answers (EdgeRuntime.waitUntil). */
+  const afterAnswers: Promise<unknown>[] = [];
   const host = () => new URL(site.origin).host;
   const actor = (language: string) => `${site.origin}/ap/users/${language}`;
   const her = (language: string): Recipient => ({ id: new URL(actor(language)), inboxId: new URL(`${actor(language)}/inbox`) });
@@ -73,7 +75,7 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
     site = await startStaticHost(() => handler);
     // As index.ts builds it, with the peer's host:port as OUTBOUND_ALLOW_HOSTS.
     publicFetch = createPublicFetch({ timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD'], allowHosts: [peer.current!.host] });
-    handler = createFediverseHandler({ db: backend.db, publicFetch, siteUrl: site.origin });
+    handler = createFediverseHandler({ db: backend.db, publicFetch, siteUrl: site.origin, background: (work) => void afterAnswers.push(work()) });
   });
   afterAll(async () => {
     await site?.close();
@@ -124,6 +126,9 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
 
     const follow = new Follow({ id: new URL(`${peer.current!.origin}/follows/edge-${target.name}`), actor: peer.current!.actorUri('bob'), object: new URL(actor('pt')) });
     await peer.current!.send('bob', her('pt'), follow);
+    // Answered once kept; handled after the answer.
+    await Promise.all(afterAnswers.splice(0));
+    expect(await backend.sql(`select 1 from private.fediverse_inbox_queue`)).toEqual([]);
     expect(await backend.sql(`select language, actor_id, handle from public.fediverse_followers`))
       .toEqual([{ language: 'pt', actor_id: peer.current!.actorUri('bob').href, handle: `@bob@${peer.current!.host}` }]);
     const queued = await backend.sql<{ type: string; actor: string; object: string }>(
@@ -133,7 +138,19 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
 
   if (target.name !== 'PostgreSQL') return;
 
-  it('npm run fediverse-worker -- --once delivers the queued Accept, which the peer verifies, and exits 0', async () => {
+  it('npm run fediverse-worker -- --once handles a Follow an instance kept but did not handle, delivers both Accepts, which the peer verifies, and exits 0', async () => {
+    // An instance that stopped after its answer, before handling what it kept.
+    const answeringOnly = handler;
+    handler = createFediverseHandler({ db: backend.db, publicFetch, siteUrl: site.origin, background: () => {} });
+    const carol = new Follow({ id: new URL(`${peer.current!.origin}/follows/edge-kept-${target.name}`), actor: peer.current!.actorUri('carol'), object: new URL(actor('pt')) });
+    try {
+      await peer.current!.send('carol', her('pt'), carol);
+    } finally {
+      handler = answeringOnly;
+    }
+    expect(await backend.sql(`select count(*)::int as n from private.fediverse_inbox_queue`)).toEqual([{ n: 1 }]);
+    expect(await backend.sql(`select 1 from public.fediverse_followers where actor_id = $1`, [peer.current!.actorUri('carol').href])).toEqual([]);
+
     const [row] = await backend.sql<{ name: string }>(`select current_database() as name`);
     const databaseUrl = new URL(target.serverUrl!);
     databaseUrl.pathname = `/${row!.name}`;
@@ -146,10 +163,14 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
       spy.mockRestore();
     }
     expect(code, lines.join('\n')).toBe(0);
-    const accepts = peer.current!.received.filter((r) => r.json.type === 'Accept' && JSON.stringify(r.json.object).includes(`edge-${target.name}`));
-    expect(accepts).toHaveLength(1);
-    expect(accepts[0]!.json.actor).toBe(actor('pt'));
+    for (const key of [`edge-${target.name}`, `edge-kept-${target.name}`]) {
+      const accepts = peer.current!.received.filter((r) => r.json.type === 'Accept' && JSON.stringify(r.json.object).includes(`/follows/${key}"`));
+      expect(accepts, key).toHaveLength(1);
+      expect(accepts[0]!.json.actor).toBe(actor('pt'));
+    }
     expect(await backend.sql(`select d.state from private.fediverse_deliveries d join private.fediverse_outbox o on o.id = d.activity_id where o.type = 'Accept'`))
-      .toEqual([{ state: 'delivered' }]);
+      .toEqual([{ state: 'delivered' }, { state: 'delivered' }]);
+    expect(await backend.sql(`select 1 from private.fediverse_inbox_queue`)).toEqual([]);
+    expect(await backend.sql(`select 1 from public.fediverse_followers where actor_id = $1`, [peer.current!.actorUri('carol').href])).toHaveLength(1);
   });
 });

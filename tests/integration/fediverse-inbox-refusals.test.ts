@@ -40,6 +40,8 @@ describe.each(targets)('her inbox refuses on $name', (target) => {
     expect(await backend.sql(`select 1 from public.fediverse_followers`)).toEqual([]);
     expect(await backend.sql(`select 1 from private.fediverse_inbox`)).toEqual([]);
     expect(await backend.sql(`select 1 from private.fediverse_outbox`)).toEqual([]);
+    // Nor kept to be handled later: refused before the queue.
+    expect(await backend.sql(`select 1 from private.fediverse_inbox_queue`)).toEqual([]);
   }
 
   it('answers 401 to an unsigned, a forged and a replayed Follow, and changes nothing', async () => {
@@ -53,6 +55,7 @@ describe.each(targets)('her inbox refuses on $name', (target) => {
     await nothingChanged();
     // The same, signed now by bob's own key, is taken: the refusals above were for the signature alone.
     expect((await post(await signedBy(bob.privateKey, await followJson('good')))).status).toBe(202);
+    await backend.drainFediverse();
     expect(await backend.sql(`select actor_id from public.fediverse_followers`)).toEqual([{ actor_id: peer.current!.actorUri('bob').href }]);
     for (const table of ['public.fediverse_followers', 'private.fediverse_outbox', 'private.fediverse_inbox']) await backend.sql(`delete from ${table}`);
   });
@@ -82,5 +85,6 @@ describe.each(targets)('her inbox refuses on $name', (target) => {
     // Another server is still heard.
     const bob = await peer.current!.keys('bob');
     expect((await post(await signedBy(bob.privateKey, await followJson('after-flood')))).status).toBe(202);
+    await backend.drainFediverse();
   });
 });

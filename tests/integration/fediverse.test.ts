@@ -78,6 +78,8 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
   it('accepts a signed Follow with a signed Accept the other server verifies, and forgets it on Undo', async () => {
     const follow = new Follow({ id: new URL(`${peer.current!.origin}/follows/1-${target.name}`), actor: peer.current!.actorUri('bob'), object: new URL(actor('pt')) });
     await peer.current!.send('bob', her('pt'), follow);
+    // The inbox answered once the Follow was kept; its queue handles it.
+    await backend.drainFediverse();
     const followers = await admin.client.from('fediverse_followers').select('language, actor_id, handle, server');
     expect(followers.data).toEqual([{ language: 'pt', actor_id: peer.current!.actorUri('bob').href, handle: `@bob@${peer.current!.host}`, server: '127.0.0.1' }]);
     await backend.drainFediverse();
@@ -89,6 +91,7 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     const carol = new Follow({ id: new URL(`${peer.current!.origin}/follows/2-${target.name}`), actor: peer.current!.actorUri('carol'), object: new URL(actor('pt')) });
     await peer.current!.send('carol', her('pt'), carol);
     await peer.current!.send('carol', her('pt'), new Undo({ id: new URL(`${peer.current!.origin}/undo/2-${target.name}`), actor: peer.current!.actorUri('carol'), object: carol }));
+    await backend.drainFediverse();
     const after = await admin.client.from('fediverse_followers').select('actor_id');
     expect(after.data).toEqual([{ actor_id: peer.current!.actorUri('bob').href }]);
   });
@@ -172,6 +175,7 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
       content: '<p>Ótimo texto! <script>alert(1)</script><a href="javascript:alert(1)">x</a></p>', replyTarget: new URL(`${backend.url}/ap/posts/${id}`),
     });
     await peer.current!.send('bob', her('pt'), new Create({ id: new URL(`${peer.current!.origin}/create/r1-${target.name}`), actor: peer.current!.actorUri('bob'), object: note }));
+    await backend.drainFediverse();
     const replies = await admin.client.from('fediverse_replies').select('post_id, state, content, author_handle').eq('post_id', id);
     expect(replies.data).toEqual([{ post_id: id, state: 'pending', content: '<p>Ótimo texto! <a rel="nofollow noopener noreferrer ugc">x</a></p>', author_handle: `@bob@${peer.current!.host}` }]);
     expect((await backend.anon().from('fediverse_replies').select('id').eq('post_id', id)).data).toEqual([]);
@@ -192,6 +196,7 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     // The later one arrives first: the page orders by the replies' own dates.
     await send('later', '<p>Segunda resposta</p>', '2026-11-21T10:00:00Z');
     await send('earlier', '<p>Primeira &amp; <a href="https://example.org/x">melhor</a><script>alert(1)</script></p>', '2026-11-20T10:00:00Z');
+    await backend.drainFediverse();
     const pagePath = `/pt/${slug}`;
     const before = await (await fetch(`${backend.url}${pagePath}`)).text();
     expect(before).not.toContain('Primeira');

@@ -262,8 +262,10 @@ export function useBackend(target: Target, options: BackendOptions = {}): Backen
     drainMail() {
       return need().server.mailWorker.drain();
     },
-    drainFediverse() {
-      return need().server.fediverse.delivery.drain();
+    async drainFediverse() {
+      // What the inbox kept first: a Follow handled there queues its Accept.
+      await need().server.fediverse.inboxQueue.settled();
+      await need().server.fediverse.delivery.drain();
     },
     async sql(query, params) {
       await viewBufferFor(need().server.db).flush();

@@ -17,6 +17,7 @@
  */
 import type { Database } from '../../../server/db/database.ts';
 import { createSiteFederation } from '../../../server/fediverse/federation.ts';
+import { DatabaseMessageQueue } from '../../../server/fediverse/inbox-queue.ts';
 import { createFediverseRoutes } from '../../../server/fediverse/routes.ts';
 import type { PublicFetch } from '../../../server/outbound/public-fetch.ts';
 
@@ -29,6 +30,11 @@ export interface FediverseFunctionEnv {
   siteUrl: string;
   /** Inbox requests per minute from one host (default 300), per running instance of the function. */
   inboxPerMinute?: number;
+  /**
+   * Starts work that goes on after the answer: index.ts gives it to the Edge
+   * Runtime's EdgeRuntime.waitUntil. By default it runs, unawaited.
+   */
+  background?: (work: () => Promise<unknown>) => void;
 }
 
 /** What the static host sends here; anything else is not the function's. */
@@ -38,7 +44,15 @@ const PREFIX = /^(?:\/functions\/v1)?\/fediverse(?=\/|$)/;
 
 export function createFediverseHandler(env: FediverseFunctionEnv): (request: Request) => Promise<Response> {
   const site = new URL(env.siteUrl);
-  const federation = createSiteFederation({ db: env.db, publicFetch: env.publicFetch, origin: site.origin });
+  const inboxQueue = new DatabaseMessageQueue(env.db);
+  const federation = createSiteFederation({ db: env.db, publicFetch: env.publicFetch, origin: site.origin, inboxQueue });
+  // The inbox answers once the activity is kept; its listeners run after the answer, here, and
+  // npm run fediverse-worker takes whatever an instance stopped before handling.
+  const handleKept = () =>
+    inboxQueue.runDue((message) => federation.processQueuedTask(undefined, message as never)).catch((e: unknown) => {
+      console.error(`fediverse: handling the inbox failed: ${(e as Error).message}`);
+    });
+  const background = env.background ?? ((work) => void work());
   // Behind the platform's proxy the client's address is the first of X-Forwarded-For (used only for unsigned requests).
   const routes = createFediverseRoutes({ db: env.db, federation, inboxPerMinute: env.inboxPerMinute, trustedProxyHeader: 'x-forwarded-for' });
 
@@ -55,6 +69,8 @@ export function createFediverseHandler(env: FediverseFunctionEnv): (request: Req
     const asSite = new Request(new URL(path + url.search, site), {
       method: request.method, headers, body, signal: request.signal, ...(body ? { duplex: 'half' } : {}),
     } as RequestInit);
-    return routes.fetch(asSite);
+    const response = await routes.fetch(asSite);
+    if (request.method === 'POST' && response.status === 202) background(handleKept);
+    return response;
   };
 }

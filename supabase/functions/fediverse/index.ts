@@ -7,6 +7,8 @@ import { createPublicFetch, parseOutboundAllowHosts } from '../../../server/outb
 import { createFediverseHandler } from './handler.ts';
 
 declare const Deno: { env: { get(name: string): string | undefined }; serve(handler: (request: Request) => Promise<Response>): void };
+// Supabase's Edge Runtime keeps an instance alive for the promises given here after the answer.
+declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined;
 
 const siteUrl = Deno.env.get('SITE_URL');
 const databaseUrl = Deno.env.get('SUPABASE_DB_URL');
@@ -19,4 +21,5 @@ const publicFetch = createPublicFetch({
   timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD'], allowHosts: parseOutboundAllowHosts(Deno.env.get('OUTBOUND_ALLOW_HOSTS')),
 });
 
-Deno.serve(createFediverseHandler({ db, publicFetch, siteUrl }));
+const background = typeof EdgeRuntime === 'undefined' ? undefined : (work: () => Promise<unknown>) => EdgeRuntime!.waitUntil(work());
+Deno.serve(createFediverseHandler({ db, publicFetch, siteUrl, background }));
