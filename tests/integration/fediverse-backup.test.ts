@@ -41,6 +41,7 @@ const stateOf = async (b: Backend) => ({
 describe.each(targets)('the fediverse in the backup on $name', (target) => {
   const origin = useBackend(target);
   const fresh = useBackend(target);
+  const third = useBackend(target);
   let postId: string;
 
   beforeAll(async () => {
@@ -97,6 +98,21 @@ describe.each(targets)('the fediverse in the backup on $name', (target) => {
     await fresh.drainFediverse();
     expect(await stateOf(fresh)).toEqual(before);
     expect(await publicKeyOf(fresh)).toBe(key);
+  });
+
+  it('a worker look in the middle of a restore, between the told posts and the posts, withdraws nothing and announces nothing', async () => {
+    const plan = readArchive(await backupOf(origin.service), 'backup.zip');
+    // The import's first call, then the worker's look before the posts arrive.
+    expect((await third.service.rpc('fediverse_restore', { backup: plan.backupFediverse as never })).error).toBeNull();
+    await third.drainFediverse();
+    expect((await stateOf(third)).outbox).toEqual([]);
+    await importArchive(third.service, plan, restoreOptions);
+    await third.drainFediverse();
+    expect((await stateOf(third)).outbox).toEqual([]);
+    // A post she deletes afterwards is withdrawn as ever.
+    await third.sql(`delete from public.blog_posts where id = $1`, [postId]);
+    await third.drainFediverse();
+    expect((await stateOf(third)).outbox).toEqual([{ type: 'Delete', post_id: postId }]);
   });
 
   it('the keys leave through the service key only: her own export and any other role are refused', async () => {
