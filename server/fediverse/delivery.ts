@@ -10,9 +10,9 @@
  * written once, and in the same transaction one delivery per inbox (a
  * shared inbox where the server has one: one request per server, the unique
  * key making "once" the schema's); (3) due deliveries are claimed (skip
- * locked, with a lease), signed with the account's key (HTTP Signatures,
- * draft-cavage, as Mastodon requires) and POSTed through the outbound
- * fetch. 2xx → delivered; 404/410 → the followers behind that inbox are
+ * locked, with a lease), signed with the account's key (HTTP Signatures:
+ * RFC 9421 first, draft-cavage, as Mastodon requires, where that is refused:
+ * signature-spec.ts) and POSTed through the outbound fetch. 2xx → delivered; 404/410 → the followers behind that inbox are
  * removed; 429, 5xx, a timeout or no answer → again later, backing off up
  * to about four days (later still if the server's Retry-After says so, and
  * its other deliveries wait with it, unsent and uncounted); any other 4xx →
@@ -31,8 +31,9 @@ import type { FediverseLanguage } from './accounts.ts';
 import { postArticle, type PostRow } from './article.ts';
 import { USER_AGENT } from './federation.ts';
 import type { AccountKeyPair } from './keys.ts';
-import { forgetExpired } from './kv-store.ts';
+import { databaseKvStore, forgetExpired } from './kv-store.ts';
 import { fediversePaths } from './paths.ts';
+import { FALLBACK_SPEC, FIRST_SPEC, signatureSpecs, type SignatureSpec } from './signature-spec.ts';
 
 /** Waits after each refusal, then the last one repeated: about four days in all. */
 export const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 3600_000, 6 * 3600_000, 12 * 3600_000, 24 * 3600_000, 24 * 3600_000, 24 * 3600_000];
@@ -155,6 +156,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   let waiters: (() => void)[] = [];
   let lastHousekeeping = 0;
   let tableless = false;
+  const specs = signatureSpecs(databaseKvStore(db));
 
   const claimBatch = async (): Promise<Claimed[]> => {
     const r = await db.query<Claimed>(
@@ -212,13 +214,25 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     try {
       const pair = await keys(d.language);
       const keyId = new URL(`${fediversePaths(origin).actor(d.language).href}#main-key`);
-      const unsigned = new Request(d.inbox, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/activity+json', Accept: 'application/activity+json', 'User-Agent': USER_AGENT },
-        body: JSON.stringify(d.body),
-      });
-      const signed = await signRequest(unsigned, pair.privateKey, keyId, { spec: 'draft-cavage-http-signatures-12' });
-      const response = await publicFetch(d.inbox, { method: 'POST', headers: signed.headers, body: await signed.text() });
+      const body = JSON.stringify(d.body);
+      const send = async (spec: SignatureSpec) => {
+        const unsigned = new Request(d.inbox, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/activity+json', Accept: 'application/activity+json', 'User-Agent': USER_AGENT },
+          body,
+        });
+        const signed = await signRequest(unsigned, pair.privateKey, keyId, { spec });
+        return publicFetch(d.inbox, { method: 'POST', headers: signed.headers, body: await signed.text() });
+      };
+      const server = new URL(d.inbox).origin;
+      const spec = await specs.determine(server);
+      let response = await send(spec);
+      if (spec === FIRST_SPEC && (response.status === 400 || response.status === 401)) {
+        // It does not read RFC 9421 (Mastodon before 4.5, most servers): the same, signed as they expect.
+        await response.body?.cancel();
+        response = await send(FALLBACK_SPEC);
+        if (response.ok) await specs.fellBack(server);
+      }
       await response.body?.cancel();
       await settle(d, { status: response.status });
     } catch (e) {

@@ -30,6 +30,8 @@ export interface Peer {
   answer: number | undefined;
   /** Every POST that reached an inbox, before any verification (a resent activity counts twice here, once in `received`). */
   posts: number;
+  /** The signature each of those POSTs carried, in order. */
+  signatures: ('rfc9421' | 'draft-cavage')[];
   keys(name: string): ReturnType<typeof generateCryptoKeyPair>;
   close(): Promise<void>;
 }
@@ -41,8 +43,10 @@ export interface Peer {
  * first time a person's actor is read, and Fedify reads the recipient's actor
  * for every inbox POST: a server playing 150 readers would spend its first
  * seconds making keys, past the sender's 10 s, and never verify in time.
+ * draftCavageOnly: an RFC 9421 signature is refused with 401, as a server
+ * that reads only draft-cavage (Mastodon before 4.5) fails to verify it.
  */
-export async function startPeer(options: { names?: string[]; delayMs?: number; oneKey?: boolean } = {}): Promise<Peer> {
+export async function startPeer(options: { names?: string[]; delayMs?: number; oneKey?: boolean; draftCavageOnly?: boolean } = {}): Promise<Peer> {
   const names = new Set(options.names ?? ['bob', 'carol']);
   const keyPairs = new Map<string, ReturnType<typeof generateCryptoKeyPair>>();
   const keysOf = (person: string) => {
@@ -75,6 +79,7 @@ export async function startPeer(options: { names?: string[]; delayMs?: number; o
     });
 
   const state: { answer: number | undefined; posts: number } = { answer: undefined, posts: 0 };
+  const signatures: Peer['signatures'] = [];
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({
       port: 0,
@@ -82,6 +87,9 @@ export async function startPeer(options: { names?: string[]; delayMs?: number; o
       fetch: async (request) => {
         if (request.method === 'POST') {
           state.posts++;
+          const rfc9421 = request.headers.has('signature-input');
+          signatures.push(rfc9421 ? 'rfc9421' : 'draft-cavage');
+          if (rfc9421 && options.draftCavageOnly) return new Response('Verification failed', { status: 401 });
           // A busy server asks for a second's wait, which the sender's outbound fetch honours for the whole host.
           if (state.answer !== undefined) return new Response('', { status: state.answer, headers: state.answer === 429 || state.answer === 503 ? { 'Retry-After': '1' } : {} });
           // A slow server: the sender's work is spread over time.
@@ -112,6 +120,7 @@ export async function startPeer(options: { names?: string[]; delayMs?: number; o
     get posts() {
       return state.posts;
     },
+    signatures,
     keys: (name) => keysOf(name),
     close: () => new Promise<void>((resolve) => {
       (server as ServerType & { closeAllConnections?(): void }).closeAllConnections?.();
