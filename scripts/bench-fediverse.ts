@@ -21,11 +21,14 @@ const FOLLOWERS = Number(process.env.BENCH_FEDI_FOLLOWERS ?? 10_000);
 const SERVERS = Number(process.env.BENCH_FEDI_SERVERS ?? 500);
 const REST_SECONDS = Number(process.env.BENCH_FEDI_REST_SECONDS ?? 5);
 const READERS = 4;
+/** Each server's answer waits this long, as a server across the internet would (default 50 ms). */
+const LATENCY_MS = Number(process.env.BENCH_FEDI_LATENCY_MS ?? 50);
 
 /** The fediverse's side: SERVERS ports, each counting the POSTs to /inbox. */
 const RECEIVERS = `
 const http = require('node:http');
 const n = Number(process.argv[1]);
+const latency = Number(process.argv[2]);
 let count = 0, last = 0;
 const perServer = new Map();
 const servers = [];
@@ -39,7 +42,7 @@ for (let i = 0; i < n; i++) {
         count++; last = Date.now();
         perServer.set(i, (perServer.get(i) || 0) + 1);
       }
-      res.writeHead(202).end();
+      setTimeout(() => res.writeHead(202).end(), latency);
     });
   });
   s.keepAliveTimeout = 30000;
@@ -66,7 +69,7 @@ const one = async () => {
 Promise.all(Array.from({ length: ${READERS} }, one)).then(() => process.send({ times }, () => process.exit(0)));
 `;
 
-const child = (code: string, arg: string): ChildProcess => spawn(process.execPath, ['-e', code, arg], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const child = (code: string, ...args: string[]): ChildProcess => spawn(process.execPath, ['-e', code, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 const nextMessage = <T>(c: ChildProcess) => new Promise<T>((resolve) => c.once('message', (m) => resolve(m as T)));
 
 const percentile = (values: number[], p: number) => {
@@ -85,12 +88,12 @@ async function readWhile(url: string, during: Promise<unknown>): Promise<number[
 }
 
 export async function benchFediverse(dataDir: string, siteDir: string): Promise<void> {
-  console.log(`fediverse: ${FOLLOWERS.toLocaleString('en')} followers on ${SERVERS} servers (ports of 127.0.0.1), ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const receivers = child(RECEIVERS, String(SERVERS));
+  console.log(`fediverse: ${FOLLOWERS.toLocaleString('en')} followers on ${SERVERS} servers (ports of 127.0.0.1, each answering after ${LATENCY_MS} ms), ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const receivers = child(RECEIVERS, String(SERVERS), String(LATENCY_MS));
   const { ports } = await nextMessage<{ ports: number[] }>(receivers);
   const server = await startServer({
     port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'fediverse'), spaDir: siteDir,
-    fediverse: { allow: ['127.0.0.1'] },
+    fediverse: { allow: ['127.0.0.1'], ...(process.env.BENCH_FEDI_CONCURRENCY ? { concurrency: Number(process.env.BENCH_FEDI_CONCURRENCY) } : {}) },
   });
   try {
     const [reader] = (await server.db.query<{ slug: string }>(

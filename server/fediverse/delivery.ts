@@ -45,7 +45,7 @@ export interface DeliveryWorkerOptions {
   keys: (language: FediverseLanguage) => Promise<AccountKeyPair>;
   /** The origin of every id (SITE_URL, or the server's own address). */
   origin: string;
-  /** Deliveries in flight at once (default 16). */
+  /** Deliveries in flight at once (default 8: measured best for the reader and the fan-out alike, decision 310). */
   concurrency?: number;
   leaseMs?: number;
   idleMs?: number;
@@ -148,7 +148,7 @@ export async function writeOutbox(db: Database, origin: string, limit = 20): Pro
 }
 
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, publicFetch, keys, origin, concurrency = 16, leaseMs = 120_000, idleMs = 1_000, log = (line) => console.error(line) } = options;
+  const { db, publicFetch, keys, origin, concurrency = 8, leaseMs = 120_000, idleMs = 1_000, log = (line) => console.error(line) } = options;
   const claim = randomUUID();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
