@@ -30,6 +30,7 @@ import { PublicFetchError, type PublicFetch } from '../outbound/public-fetch.ts'
 import type { FediverseLanguage } from './accounts.ts';
 import { postArticle, type PostRow } from './article.ts';
 import { USER_AGENT } from './federation.ts';
+import { keepAvatarCopies } from './avatar-copies.ts';
 import type { AccountKeyPair } from './keys.ts';
 import { databaseKvStore, forgetExpired } from './kv-store.ts';
 import { fediversePaths } from './paths.ts';
@@ -248,7 +249,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       await forgetExpired(db);
     }
     await db.query(`select private.fediverse_enqueue_due()`);
-    const written = await writeOutbox(db, origin);
+    // Repliers' pictures, copied before readers see them (avatar-copies.ts): a few a look.
+    const copied = await keepAvatarCopies(db, publicFetch);
+    const written = (await writeOutbox(db, origin)) + copied;
     // Asked first, read-only: the claim is an UPDATE, which the embedded
     // database counts as a write even when it changes no row, and that count
     // tells kept pages and the publication clock to look again (as anyMailDue).

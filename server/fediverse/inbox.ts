@@ -142,11 +142,12 @@ async function onCreate(db: Database, ctx: InboxContext<void>, create: Create): 
   const icon = author ? await author.getIcon() : null;
   const avatar = icon?.url instanceof URL ? icon.url.href : (icon?.url?.href?.href ?? null);
   const authorUrl = author?.url instanceof URL ? author.url.href : (author?.url?.href?.href ?? author?.id?.href ?? null);
+  // The picture's address is kept aside: the worker copies it (avatar-copies.ts) before a reader sees it.
   const row = [post, note.id.href, noteUrl(note), create.actorId.href, author ? textOf(author.name) || null : null,
     author ? handleOf(author) : null, authorUrl, avatar, sanitiseReplyHtml(textOf(note.content)),
     note.published ? new Date(note.published.epochMilliseconds).toISOString() : new Date().toISOString()];
   await once(db, create, (tx) => tx.query(
-    `insert into public.fediverse_replies (post_id, object_id, url, actor_id, author_name, author_handle, author_url, avatar_url, content, published)
+    `insert into public.fediverse_replies (post_id, object_id, url, actor_id, author_name, author_handle, author_url, avatar_source, content, published)
      select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 where exists (select 1 from public.blog_posts where id = $1)
      on conflict (object_id) do nothing`,
     row,

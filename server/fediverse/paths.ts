@@ -22,3 +22,6 @@ export function fediversePaths(origin: string) {
     permalink: (language: FediverseLanguage, slug: string) => at(`/${language}/${encodeURIComponent(slug)}`),
   };
 }
+
+/** Where the site serves its copy of a replier's picture (avatar-copies.ts; key: sha256 of its source, hex). */
+export const avatarCopyPath = (key: string) => `/ap/avatars/${key}.webp`;

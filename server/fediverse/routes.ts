@@ -104,6 +104,21 @@ export function createFediverseRoutes(options: FediverseRoutesOptions): Hono {
     }
     return next();
   });
+  // A replier's picture, as the site keeps it (avatar-copies.ts): readers never load it from the replier's server.
+  app.on(['GET', 'HEAD'], '/ap/avatars/:file', async (c) => {
+    const key = /^([0-9a-f]{64})\.webp$/.exec(c.req.param('file'))?.[1];
+    const r = key ? await db.query<{ bytes: Uint8Array }>(`select bytes from private.fediverse_avatars where key = $1 and bytes is not null`, [key]) : undefined;
+    const bytes = r?.rows[0]?.bytes;
+    if (!bytes) return error(404, 'not found');
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), {
+      headers: {
+        'Content-Type': 'image/webp',
+        'Cache-Control': 'public, max-age=604800',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'",
+      },
+    });
+  });
   app.on(['GET', 'HEAD', 'POST'], ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/*', '/ap/*'], (c) => toFedify(c.req.raw, c));
 
   // A post's permalink, for an ActivityPub client: its Article (or 410 Tombstone); a browser goes on to the page.

@@ -48,3 +48,11 @@ export function webAddress(raw: string | null | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A replier's picture as the site keeps it (/ap/avatars/<key>.webp, issue 45):
+ * the only kind shown, so no reader's browser asks another server for it.
+ */
+export function keptAvatar(raw: string | null | undefined): string | undefined {
+  return raw && /^\/ap\/avatars\/[0-9a-f]{64}\.webp$/.test(raw) ? raw : undefined;
+}

@@ -527,6 +527,7 @@ export type Database = {
           author_handle: string | null;
           author_name: string | null;
           author_url: string | null;
+          avatar_source: string | null;
           avatar_url: string | null;
           content: string;
           id: string;
@@ -543,6 +544,7 @@ export type Database = {
           author_handle?: string | null;
           author_name?: string | null;
           author_url?: string | null;
+          avatar_source?: string | null;
           avatar_url?: string | null;
           content: string;
           id?: string;
@@ -559,6 +561,7 @@ export type Database = {
           author_handle?: string | null;
           author_name?: string | null;
           author_url?: string | null;
+          avatar_source?: string | null;
           avatar_url?: string | null;
           content?: string;
           id?: string;

@@ -55,10 +55,11 @@ describe.each(targets)('the fediverse in the backup on $name', (target) => {
       ('pt', 'https://social.example/users/ana', '@ana@social.example', 'Ana', 'https://social.example/users/ana/inbox', 'https://social.example/inbox', 'social.example'),
       ('pt', 'https://outra.example/users/bia', '@bia@outra.example', 'Bia', 'https://outra.example/users/bia/inbox', null, 'outra.example')`);
     await origin.sql(`insert into public.fediverse_blocks (kind, value) values ('server', 'spam.example')`);
-    await origin.sql(`insert into public.fediverse_replies (post_id, object_id, actor_id, author_name, content, published, state, moderated_at) values
-      ($1, 'https://social.example/notes/1', 'https://social.example/users/ana', 'Ana', '<p>aprovada</p>', '2026-11-01T10:00:00Z', 'approved', '2026-11-01T11:00:00Z'),
-      ($1, 'https://social.example/notes/2', 'https://social.example/users/ana', 'Ana', '<p>pendente</p>', '2026-11-01T12:00:00Z', 'pending', null),
-      ($1, 'https://outra.example/notes/3', 'https://outra.example/users/bia', 'Bia', '<p>recusada</p>', '2026-11-01T13:00:00Z', 'rejected', '2026-11-01T14:00:00Z')`, [postId]);
+    await origin.sql(`insert into public.fediverse_replies (post_id, object_id, actor_id, author_name, content, published, state, moderated_at, avatar_source, avatar_url) values
+      ($1, 'https://social.example/notes/1', 'https://social.example/users/ana', 'Ana', '<p>aprovada</p>', '2026-11-01T10:00:00Z', 'approved', '2026-11-01T11:00:00Z',
+       'https://social.example/avatars/ana.png', '/ap/avatars/${'a'.repeat(64)}.webp'),
+      ($1, 'https://social.example/notes/2', 'https://social.example/users/ana', 'Ana', '<p>pendente</p>', '2026-11-01T12:00:00Z', 'pending', null, null, null),
+      ($1, 'https://outra.example/notes/3', 'https://outra.example/users/bia', 'Bia', '<p>recusada</p>', '2026-11-01T13:00:00Z', 'rejected', '2026-11-01T14:00:00Z', null, null)`, [postId]);
   });
 
   it('come back on restore: the same public key, the followers, the replies as moderated, no post announced again; a second restore changes nothing', async () => {
@@ -82,6 +83,9 @@ describe.each(targets)('the fediverse in the backup on $name', (target) => {
     expect(restored.blocks).toEqual(expected.blocks);
     expect(restored.replies).toEqual(expected.replies);
     expect(restored.told).toEqual(expected.told);
+    // A picture's copy is this install's to make again: its source comes, not the old copy's address.
+    expect(await fresh.sql(`select avatar_source, avatar_url from public.fediverse_replies where object_id = 'https://social.example/notes/1'`))
+      .toEqual([{ avatar_source: 'https://social.example/avatars/ana.png', avatar_url: null }]);
 
     // the worker looks: the restored post was told already, so no Create goes to the restored followers.
     await fresh.drainFediverse();

@@ -51,6 +51,8 @@ describe.each(targets)('fediverse rows on $name', (target) => {
       expect(replies.data, who).toEqual([{ content: '<p>aprovada</p>', state: 'approved' }]);
       expect((await client.rpc('fediverse_remove_follower', { follower: '00000000-0000-4000-8000-000000000000' })).error, who).not.toBeNull();
     }
+    // Where a replier's picture lives on their server is not a visitor's to read (the site shows its own copy).
+    expect((await backend.anon().from('fediverse_replies').select('avatar_source')).error?.code).toBe('42501');
     expect((await admin.client.from('fediverse_followers').select('handle')).data).toEqual([{ handle: '@ana@social.example' }]);
     expect((await admin.client.from('fediverse_replies').select('state').order('state')).data).toEqual([{ state: 'approved' }, { state: 'pending' }]);
     expect((await admin.client.rpc('fediverse_reaction_counts')).data).toEqual([{ post_id: postId, likes: 1, boosts: 0 }]);

@@ -12,6 +12,7 @@
 import { Article, Create, Follow, Note, Person, Undo, type Recipient } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { JSDOM } from 'jsdom';
+import sharp from 'sharp';
 import { startPeer, type Peer } from '../../server/fediverse/testing/peer.ts';
 import { targets, useBackend, type TestUser } from './harness.ts';
 
@@ -221,6 +222,14 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     expect(replies[0]!.querySelector('a[href="https://example.org/x"]')?.getAttribute('rel')).toBe('nofollow noopener noreferrer ugc');
     expect([...replies[0]!.querySelectorAll('a')].some((a) => a.getAttribute('href') === `${peer.current!.origin}/@bob/earlier-${target.name}`)).toBe(true);
     expect(section.innerHTML).not.toContain('<script');
+    // Bob's picture is the site's small copy: no reader's browser asks his server for it.
+    const picture = replies[0]!.querySelector('img')!.getAttribute('src')!;
+    expect(picture).toMatch(/^\/ap\/avatars\/[0-9a-f]{64}\.webp$/);
+    expect(html).not.toContain(`${peer.current!.origin}/avatars/`);
+    const copy = await fetch(`${backend.url}${picture}`);
+    expect(copy.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 96, height: 96 });
+    expect((await fetch(`${backend.url}/ap/avatars/${'0'.repeat(64)}.webp`)).status).toBe(404);
     expect(doc.querySelector('meta[name="fediverse:creator"]')?.getAttribute('content')).toBe(`@pt@${host()}`);
     expect(doc.querySelector('link[rel="alternate"][type="application/activity+json"]')?.getAttribute('href')).toBe(`${backend.url}/ap/posts/${id}`);
 

@@ -8,8 +8,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Federation } from '@fedify/fedify';
-import { Activity, Endpoints, Person, type Recipient } from '@fedify/vocab';
+import { Activity, Endpoints, Image, Person, type Recipient } from '@fedify/vocab';
 import { serve, type ServerType } from '@hono/node-server';
+import sharp from 'sharp';
 
 export interface ReceivedActivity {
   /** The account whose inbox took it (null: the shared inbox). */
@@ -30,6 +31,8 @@ export interface Peer {
   answer: number | undefined;
   /** Every POST that reached an inbox, before any verification (a resent activity counts twice here, once in `received`). */
   posts: number;
+  /** Requests for the people's pictures (/avatars/<name>.png, 200 px PNGs): who loaded them. */
+  avatarRequests: number;
   /** The signature each of those POSTs carried, in order. */
   signatures: ('rfc9421' | 'draft-cavage')[];
   keys(name: string): ReturnType<typeof generateCryptoKeyPair>;
@@ -69,6 +72,7 @@ export async function startPeer(options: { names?: string[]; delayMs?: number; o
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pair?.cryptographicKey ?? null,
+        icon: new Image({ url: new URL(`/avatars/${identifier}.png`, ctx.origin), mediaType: 'image/png' }),
       });
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => (names.has(identifier) ? [await keysOf(identifier)] : []));
@@ -78,13 +82,18 @@ export async function startPeer(options: { names?: string[]; delayMs?: number; o
       received.push({ inbox: ctx.recipient, activity, json: (await activity.toJsonLd({ format: 'compact' })) as Record<string, unknown> });
     });
 
-  const state: { answer: number | undefined; posts: number } = { answer: undefined, posts: 0 };
+  const state: { answer: number | undefined; posts: number; avatarRequests: number } = { answer: undefined, posts: 0, avatarRequests: 0 };
+  const picture = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
   const signatures: Peer['signatures'] = [];
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({
       port: 0,
       hostname: '127.0.0.1',
       fetch: async (request) => {
+        if (request.method === 'GET' && /^\/avatars\/[a-z]+\.png$/.test(new URL(request.url).pathname)) {
+          state.avatarRequests++;
+          return new Response(new Uint8Array(picture), { headers: { 'Content-Type': 'image/png' } });
+        }
         if (request.method === 'POST') {
           state.posts++;
           const rfc9421 = request.headers.has('signature-input');
@@ -119,6 +128,9 @@ export async function startPeer(options: { names?: string[]; delayMs?: number; o
     },
     get posts() {
       return state.posts;
+    },
+    get avatarRequests() {
+      return state.avatarRequests;
     },
     signatures,
     keys: (name) => keysOf(name),

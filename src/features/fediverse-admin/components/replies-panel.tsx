@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { LoadingSpinner } from '@/features/admin/components/loading-spinner';
 import { adminText } from '@/lib/i18n-admin';
-import { webAddress } from '@/lib/reply-html';
+import { keptAvatar, webAddress } from '@/lib/reply-html';
 import { block } from '../api/blocks';
 import { describeFailure } from '../api/fediverse-error';
 import { fediverseKeys } from '../api/keys';
@@ -47,7 +47,7 @@ function ReplyCard({ reply, focusAfter }: { reply: PendingReply; focusAfter: () 
   const queryClient = useQueryClient();
   const who = authorName(reply);
   const profile = webAddress(reply.author_url) ?? webAddress(reply.actor_id);
-  const avatar = webAddress(reply.avatar_url);
+  const avatar = keptAvatar(reply.avatar_url);
   const original = webAddress(reply.url);
   const headingId = `reply-${reply.id}`;
   const done = async () => {

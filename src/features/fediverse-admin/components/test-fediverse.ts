@@ -41,7 +41,8 @@ export function buildReply(overrides: Partial<ReplyRow> = {}): ReplyRow {
     author_name: 'Bob',
     author_handle: '@bob@social.example',
     author_url: 'https://social.example/@bob',
-    avatar_url: 'https://social.example/avatars/bob.png',
+    // The site's copy (issue 45): the only kind of picture shown.
+    avatar_url: '/ap/avatars/b0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb.webp',
     content: '<p>Ótimo texto!</p>',
     published: '2026-11-20T15:30:00+00:00',
     state: 'pending',

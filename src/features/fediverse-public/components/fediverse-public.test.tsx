@@ -14,7 +14,7 @@ const reply = (overrides: Record<string, unknown>) => ({
   author_name: 'Bob',
   author_handle: '@bob@social.example',
   author_url: 'https://social.example/@bob',
-  avatar_url: 'https://social.example/avatars/bob.png',
+  avatar_url: '/ap/avatars/b0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb.webp',
   content: '<p>Ótimo texto!</p>',
   published: '2026-11-20T15:30:00+00:00',
   ...overrides,
@@ -62,7 +62,11 @@ describe('approved replies under a post', () => {
       expect.stringMatching(/^Carla@carla@outro\.example·22 de novembro de 2026SegundaVer a resposta original$/),
     ]);
     expect(within(items[0]!).getByRole('link', { name: 'Perfil de Bob' })).toHaveAttribute('href', 'https://social.example/@bob');
+    expect(within(items[0]!).getByRole('img', { name: 'Perfil de Bob' })).toHaveAttribute('src', '/ap/avatars/b0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb0bb.webp');
     expect(within(items[0]!).getByRole('link', { name: 'Ver a resposta original' })).toHaveAttribute('href', 'https://social.example/@bob/1');
+    // A picture on another server is never loaded by a reader's browser: Carla's shows none.
+    expect(section.querySelectorAll('img')).toHaveLength(1);
+    expect(within(items[1]!).queryByRole('link', { name: 'Perfil de Carla' })).not.toBeInTheDocument();
   });
 
   it('shows markup the sanitiser would not have written as text, and no address that is not http(s)', async () => {

@@ -1,7 +1,7 @@
 import { formatLongDate } from '@/lib/dates';
 import { fediverseText } from '@/lib/i18n-fediverse';
 import type { Language } from '@/lib/language';
-import { webAddress } from '@/lib/reply-html';
+import { keptAvatar, webAddress } from '@/lib/reply-html';
 import { useReplies, type PublicReply } from '../api/get-replies';
 import { ReplyContent } from '@/components/reply-content';
 
@@ -37,7 +37,7 @@ function Reply({ reply, language }: { reply: PublicReply; language: Language }) 
   const t = fediverseText(language);
   const who = reply.author_name || reply.author_handle || '';
   const profile = webAddress(reply.author_url);
-  const avatar = webAddress(reply.avatar_url);
+  const avatar = keptAvatar(reply.avatar_url);
   const original = webAddress(reply.url);
   return (
     <article className="flex gap-4">
