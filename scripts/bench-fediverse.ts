@@ -9,13 +9,16 @@
  * delivery, the requests each server received, the server process's RSS
  * (sampled every 100 ms during the fan-out, and its lifetime peak), and a
  * reader's time for /pt/<slug> (p50/p99, from another child process, four
- * at a time) at rest and during the fan-out, in the same run. Printed, never
+ * at a time) and her save of a draft (one every 250 ms) at rest and during
+ * the fan-out, in the same run. Printed, never
  * asserted. BENCH_FEDI_FOLLOWERS and BENCH_FEDI_SERVERS make it smaller.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../server/index.ts';
+import { herSaves } from './bench-her-saves.ts';
+import { adminToken } from './bench-scale.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_FEDI_FOLLOWERS ?? 10_000);
 const SERVERS = Number(process.env.BENCH_FEDI_SERVERS ?? 500);
@@ -109,8 +112,13 @@ export async function benchFediverse(dataDir: string, siteDir: string): Promise<
       [FOLLOWERS, ports, SERVERS],
     );
     const pageUrl = `${server.url}/pt/${reader!.slug}`;
+    const token = await adminToken(server);
+    const [draft] = (await server.db.query<{ id: string }>(`insert into public.blog_posts (title, language, content) values ('Rascunho do bench', 'pt', 'x') returning id`)).rows;
     await readWhile(pageUrl, new Promise((r) => setTimeout(r, 1000))); // warm: the renderer, the kept page
-    const rest = await readWhile(pageUrl, new Promise((r) => setTimeout(r, REST_SECONDS * 1000)));
+    const restTime = new Promise((r) => setTimeout(r, REST_SECONDS * 1000));
+    const restSaves = herSaves(server, token, draft!.id, restTime, 250);
+    const rest = await readWhile(pageUrl, restTime);
+    const restSaveTimes = await restSaves;
     const rssBefore = process.memoryUsage().rss;
     const peakBefore = process.resourceUsage().maxRSS * 1024;
 
@@ -130,7 +138,9 @@ export async function benchFediverse(dataDir: string, siteDir: string): Promise<
         if (rows[0]!.done > 0 && rows[0]!.open === 0) return rows[0]!;
       }
     })();
+    const duringSaves = herSaves(server, token, draft!.id, fanOut, 250);
     const during = await readWhile(pageUrl, fanOut);
+    const duringSaveTimes = await duringSaves;
     clearInterval(sampler);
     const deliveries = await fanOut;
     receivers.send('count');
@@ -143,6 +153,11 @@ export async function benchFediverse(dataDir: string, siteDir: string): Promise<
     console.log(`fediverse: a reader's /pt/<slug>, ${READERS} at a time`);
     console.log(line('at rest', rest));
     console.log(line('during the fan-out', during));
+    const saveLine = (label: string, t: number[] & { failed?: number }) =>
+      `  ${label.padEnd(24)} p50 ${percentile(t, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(t, 99).toFixed(1).padStart(7)} ms   (${t.length} saves, ${t.failed ?? 0} failed)`;
+    console.log('fediverse: her save of a draft, one every 250 ms');
+    console.log(saveLine('at rest', restSaveTimes));
+    console.log(saveLine('during the fan-out', duringSaveTimes));
     console.log(`fediverse: load average after ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
   } finally {
     await server.close();

@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { RunningServer } from '../server/index.ts';
+import { herSaves } from './bench-her-saves.ts';
 import { adminToken } from './bench-scale.ts';
 
 const RATE = Number(process.env.BENCH_VIEWS_RATE ?? 300);
@@ -69,29 +70,6 @@ function load(data: Record<string, unknown>): Promise<Load> {
 
 const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-/** Her saves of a draft, one every SAVE_EVERY_MS until `until` resolves; each save's ms. */
-async function saves(server: RunningServer, token: string, draftId: string, until: Promise<unknown>): Promise<number[] & { failed?: number }> {
-  let done = false;
-  void until.then(() => (done = true));
-  const times: number[] & { failed?: number } = [];
-  times.failed = 0;
-  let i = 0;
-  while (!done) {
-    const start = performance.now();
-    const res = await fetch(`${server.url}/rest/v1/blog_posts?id=eq.${draftId}`, {
-      method: 'PATCH',
-      headers: { apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
-      body: JSON.stringify({ content: `Rascunho, versão ${i++}. ${'Texto do rascunho. '.repeat(200)}` }),
-    });
-    await res.arrayBuffer();
-    // Before issue 42 her save could time out (504) in the flood: counted, and its wait kept.
-    if (res.status !== 204) times.failed!++;
-    times.push(performance.now() - start);
-    await new Promise((r) => setTimeout(r, Math.max(0, SAVE_EVERY_MS - (performance.now() - start))));
-  }
-  return times;
-}
-
 async function viewsToday(server: RunningServer, token: string): Promise<number> {
   const res = await fetch(`${server.url}/rest/v1/rpc/stats_days`, {
     method: 'POST',
@@ -139,7 +117,7 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
   // At rest: readers and her saves, no beacon.
   const restLoad = loadAverage();
   const restReaders = readers(REST_SECONDS, 2);
-  const restSaves = saves(server, token, draft!.id, restReaders);
+  const restSaves = herSaves(server, token, draft!.id, restReaders, SAVE_EVERY_MS);
   const rest = await restReaders;
   const restSaveTimes = await restSaves;
 
@@ -150,7 +128,7 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
     body: JSON.stringify({ page: post!.id, referrer: 't.co' }),
   });
   const floodReaders = readers(FLOOD_SECONDS, 3);
-  const floodSaves = saves(server, token, draft!.id, floodReaders);
+  const floodSaves = herSaves(server, token, draft!.id, floodReaders, SAVE_EVERY_MS);
   const [sent, flood, floodSaveTimes] = await Promise.all([beacons, floodReaders, floodSaves]);
 
   // The viral shape itself: as many new readers a second as beacons, alone then with the beacons.
