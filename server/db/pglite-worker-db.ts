@@ -16,9 +16,8 @@
  *   (issue 11); until the thread takes it, it can be given back
  *   (server/db/ticket.ts), and a restart carries it over to the new thread.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { pgliteModule } from './pglite-module.ts';
 import { WithdrawnError, type Ticket } from './ticket.ts';
 import {
   mayWrite,
@@ -31,7 +30,6 @@ import {
   type TransactionOptions,
 } from './database.ts';
 
-const require = createRequire(import.meta.url);
 
 /** A message the thread has or will run, in the thread's order. */
 interface Pending {
@@ -66,15 +64,6 @@ function restartedError(): PgError {
 
 /** A statement that may change data; plain reads leave the write count alone. */
 
-// The server's type check has no DOM library, where WebAssembly's types live.
-const { WebAssembly: Wasm } = globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } };
-let compiled: object | undefined;
-
-/** Postgres compiled to WebAssembly once per process: a restart then skips the compile. */
-function pgliteModule(): object {
-  compiled ??= new Wasm.Module(readFileSync(require.resolve('@electric-sql/pglite/pglite.wasm')));
-  return compiled;
-}
 
 export class PgliteWorkerDatabase implements Database {
   readonly kind = 'pglite' as const;

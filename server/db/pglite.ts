@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, Queryable } from './database.ts';
+import { pgliteModule } from './pglite-module.ts';
 import { runPipeline } from './pglite-pipeline.mjs';
 import { PgliteWorkerDatabase } from './pglite-worker-db.ts';
 
@@ -32,7 +33,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   // case the filesystem changes. PGlite runs with fsync=off: an OS crash or
   // power cut may still lose the last commits (use DATABASE_URL for that).
   // The extensions the migrations create (as in pglite-worker.mjs).
-  const pg = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { unaccent } });
+  const pg = await PGlite.create({ dataDir, relaxedDurability: false, extensions: { unaccent }, pgliteWasmModule: pgliteModule() as WebAssembly.Module });
   const base = wrap(pg);
   return {
     kind: 'pglite',
