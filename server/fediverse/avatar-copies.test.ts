@@ -38,7 +38,7 @@ beforeAll(async () => {
     const at = new URL(req.url!, 'http://x').pathname;
     if (at === '/bob.png') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(png);
     if (at === '/page.png') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(1)</script>');
-    if (at === '/broken.png') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end('not a png at all');
+    if (at === '/broken.png') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>');
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,16 +58,25 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function replyWithPicture(source: string): Promise<string> {
+async function replyWithPicture(source: string, state = 'approved'): Promise<string> {
   n++;
   const r = await db.query<{ id: string }>(
-    `insert into public.fediverse_replies (post_id, object_id, actor_id, content, published, avatar_source)
-     values ($1, $2, 'https://social.example/users/bob', '<p>oi</p>', now(), $3) returning id`,
-    [postId, `https://social.example/notes/${n}`, source],
+    `insert into public.fediverse_replies (post_id, object_id, actor_id, content, published, avatar_source, state)
+     values ($1, $2, 'https://social.example/users/bob', '<p>oi</p>', now(), $3, $4) returning id`,
+    [postId, `https://social.example/notes/${n}`, source, state],
   );
   return r.rows[0]!.id;
 }
 const avatarOf = async (id: string) => (await db.query<{ avatar_url: string | null }>(`select avatar_url from public.fediverse_replies where id = $1`, [id])).rows[0]!.avatar_url;
+
+it('fetches nothing for a reply she has not approved, or rejected', async () => {
+  const pending = await replyWithPicture(`${origin}/bob.png?pending`, 'pending');
+  const rejected = await replyWithPicture(`${origin}/bob.png?rejected`, 'rejected');
+  expect(await keepAvatarCopies(db, allowed)).toBe(0);
+  expect(await avatarOf(pending)).toBeNull();
+  expect(await avatarOf(rejected)).toBeNull();
+  await db.query(`delete from public.fediverse_replies where id in ($1, $2)`, [pending, rejected]);
+});
 
 it('copies a picture once as a 96 px webp, for every reply that shows it, and serves nothing of the original', async () => {
   const first = await replyWithPicture(`${origin}/bob.png`);
@@ -88,7 +97,7 @@ it('refuses what is not a picture and what sits on a private address: the reply 
   expect(await keepAvatarCopies(db, strict)).toBe(1);
   for (const id of [html, broken, privateOne]) expect(await avatarOf(id)).toBeNull();
   const failures = (await db.query<{ last_error: string }>(`select last_error from private.fediverse_avatars where bytes is null order by source_url`)).rows.map((r) => r.last_error);
-  expect(failures).toEqual([expect.stringMatching(/Endereço recusado/), expect.any(String), 'not a picture (text/html)']);
+  expect(failures).toEqual([expect.stringMatching(/Endereço recusado/), 'not a PNG, JPEG, GIF, WebP or AVIF picture', 'not a picture (text/html)']);
   // Not again today; again after a day (then from an allowed address it works).
   expect(await keepAvatarCopies(db, allowed)).toBe(0);
   await db.query(`update private.fediverse_avatars set failed_at = now() - interval '25 hours' where bytes is null`);

@@ -5,10 +5,13 @@
  * her and when. The delivery worker (delivery.ts), which runs in the local
  * backend and as `npm run fediverse-worker`, calls `keepAvatarCopies` on
  * each look: the pictures of replies not yet copied are fetched through the
- * outbound rules (public addresses, 1 MB, 10 s), re-encoded by sharp to a
+ * outbound rules (public addresses, 1 MB, 10 s), checked to be a PNG, JPEG,
+ * GIF, WebP or AVIF by its bytes, re-encoded by sharp (5 s at most) to a
  * 96 px webp (nothing of the original file is kept: no metadata, no
- * animation, no SVG), stored in private.fediverse_avatars, and the replies
- * point at /ap/avatars/<key>.webp (routes.ts serves it). A picture that
+ * animation), stored in private.fediverse_avatars, and the replies point at
+ * /ap/avatars/<key>.webp (routes.ts serves it while an approved reply shows
+ * it). Only approved replies' pictures are fetched: a reply she has not
+ * approved, or rejected, makes the site fetch nothing. A picture that
  * cannot be fetched or read is tried again a day later; meanwhile the reply
  * shows none.
  */
@@ -25,8 +28,18 @@ const WAITING = `
   select r.avatar_source as source, ${KEY} as key, a.bytes is not null as kept
     from public.fediverse_replies r
     left join private.fediverse_avatars a on a.key = ${KEY}
-   where r.avatar_source is not null and r.avatar_url is null
+   where r.avatar_source is not null and r.avatar_url is null and r.state = 'approved'
      and (a.key is null or a.bytes is not null or a.failed_at < now() - interval '1 day')`;
+
+/** The picture's format by its first bytes, when it is one sharp may read here. */
+function pictureFormat(b: Buffer): string | undefined {
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif';
+  if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (b.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(b.subarray(8, 12).toString('latin1'))) return 'avif';
+  return undefined;
+}
 
 async function copyOf(publicFetch: PublicFetch, source: string): Promise<Buffer> {
   const response = await publicFetch(source, { headers: { Accept: 'image/webp,image/png,image/jpeg,image/gif,image/avif' } });
@@ -40,7 +53,10 @@ async function copyOf(publicFetch: PublicFetch, source: string): Promise<Buffer>
     throw new Error(`not a picture (${type || 'no type'})`);
   }
   const bytes = Buffer.from(await response.arrayBuffer());
+  // sharp reads the format from the bytes, not the header: only these go in (no SVG, no TIFF, no PDF).
+  if (!pictureFormat(bytes)) throw new Error('not a PNG, JPEG, GIF, WebP or AVIF picture');
   return sharp(bytes, { failOn: 'error', limitInputPixels: 25_000_000, animated: false })
+    .timeout({ seconds: 5 })
     .rotate()
     .resize(SIZE, SIZE, { fit: 'cover' })
     .webp({ quality: 80 })

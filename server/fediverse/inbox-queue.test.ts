@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { copyPgliteTemplate } from '../db/testing/templates.ts';
-import { DatabaseMessageQueue, MAX_TAKEN } from './inbox-queue.ts';
+import { DatabaseMessageQueue, MAX_TAKEN, MAX_WAITING_PER_SENDER } from './inbox-queue.ts';
 
 let db: Database;
 let dataDir: string;
@@ -36,11 +36,13 @@ const left = async () => (await db.query<{ n: number }>(`select count(*)::int as
 
 it('hands each kept message to the handler once, in the order kept, and keeps none once handled', async () => {
   const queue = new DatabaseMessageQueue(db);
-  await queue.enqueueMany([{ n: 1 }, { n: 2 }]);
-  await queue.enqueue({ n: 3 });
+  // One actor's activities: handled in the order they came.
+  const from = (n: number) => ({ activity: { actor: 'https://social.example/users/bob' }, n });
+  await queue.enqueueMany([from(1), from(2)]);
+  await queue.enqueue(from(3));
   const seen: unknown[] = [];
   expect(await queue.runDue((m) => void seen.push(m))).toBe(3);
-  expect(seen).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  expect(seen).toEqual([from(1), from(2), from(3)]);
   expect(await left()).toBe(0);
   expect(await queue.runDue((m) => void seen.push(m))).toBe(0);
 });
@@ -88,26 +90,45 @@ it('tries a failing message again later, and drops it after its last try, saying
   expect(lines).toEqual([`fediverse: an inbox message failed ${MAX_TAKEN} times and is dropped: remote actor gone`]);
 });
 
-it('takes messages of one ordering key one at a time, oldest first', async () => {
+it('takes messages of one ordering key one at a time, oldest first, and others beside them', async () => {
   const queue = new DatabaseMessageQueue(db);
   await queue.enqueue({ step: 'create' }, { orderingKey: 'note-1' });
   await queue.enqueue({ step: 'delete' }, { orderingKey: 'note-1' });
   await queue.enqueue({ step: 'other' }, { orderingKey: 'note-2' });
-  const first = new DatabaseMessageQueue(db);
-  const seenByFirst: unknown[] = [];
+  const seen: { step: string }[] = [];
   let release!: () => void;
-  const held = first.runDue((m) => {
-    seenByFirst.push(m);
-    return seenByFirst.length === 1 ? new Promise<void>((r) => (release = r)) : undefined;
+  const held = queue.runDue((m) => {
+    seen.push(m as { step: string });
+    return (m as { step: string }).step === 'create' ? new Promise<void>((r) => (release = r)) : undefined;
   });
-  await expect.poll(() => seenByFirst.length).toBe(1);
-  // While the create is being handled, the delete waits; another key does not.
-  const seen: unknown[] = [];
-  expect(await queue.runDue((m) => void seen.push(m))).toBe(1);
-  expect(seen).toEqual([{ step: 'other' }]);
+  // While the create is being handled, another key's message is handled beside it; the delete waits.
+  await expect.poll(() => seen.length).toBe(2);
+  expect(seen).toEqual(expect.arrayContaining([{ step: 'create' }, { step: 'other' }]));
+  expect(await new DatabaseMessageQueue(db).runDue(() => {})).toBe(0);
   release();
   await held;
-  expect(seenByFirst).toEqual([{ step: 'create' }, { step: 'delete' }]);
+  expect(seen.at(-1)).toEqual({ step: 'delete' });
+});
+
+it('counts what each server has waiting, so her inbox can tell a flooding one to wait', async () => {
+  const queue = new DatabaseMessageQueue(db);
+  const from = (host: string, n: number) => ({ activity: { actor: { id: `https://${host}/users/x${n}` } }, n });
+  await queue.enqueueMany(Array.from({ length: MAX_WAITING_PER_SENDER }, (_, n) => from('flood.example', n)));
+  await queue.enqueue(from('calm.example', 0));
+  expect(await queue.senderIsFull('flood.example')).toBe(true);
+  expect(await queue.senderIsFull('calm.example')).toBe(false);
+});
+
+it('drops a message whose takers all died on it, saying so', async () => {
+  const lines: string[] = [];
+  const queue = new DatabaseMessageQueue(db, { exclusive: true, log: (l) => lines.push(l) });
+  await queue.enqueue({ heavy: true });
+  await db.query(`update private.fediverse_inbox_queue set taken = $1`, [MAX_TAKEN]);
+  const seen: unknown[] = [];
+  expect(await queue.runDue((m) => void seen.push(m))).toBe(1);
+  expect(seen).toEqual([]);
+  expect(await left()).toBe(0);
+  expect(lines).toEqual([`fediverse: an inbox message was taken ${MAX_TAKEN} times without being handled and is dropped`]);
 });
 
 it('an idle look writes nothing to the embedded database', async () => {

@@ -10,8 +10,11 @@
  *
  * A message is taken with a lease and deleted once handled, so a worker
  * killed mid-way leaves it to be taken again when the lease lapses (at once
- * on the next start of the embedded database). Of messages sharing an
- * ordering key only the oldest can be taken. Fedify retries a failed
+ * on the next start of the embedded database), at most MAX_TAKEN times. Of
+ * messages sharing an ordering key (Fedify's, else the sending actor) only
+ * the oldest can be taken, so one actor's Delete never overtakes its Create;
+ * a few are handled at once, so a slow sender does not hold the others up;
+ * and a server may have only MAX_WAITING_PER_SENDER waiting. Fedify retries a failed
  * listener itself (it enqueues the message again, delayed); a handler that
  * throws all the same is tried again later, and dropped after MAX_TAKEN.
  */
@@ -21,6 +24,23 @@ import type { Database } from '../db/database.ts';
 
 export const MAX_TAKEN = 5;
 const RETRY_MS = 60_000;
+/** What one sending server may have waiting; past it her inbox answers 429 (routes.ts). */
+export const MAX_WAITING_PER_SENDER = 200;
+/** Messages handled at once: one slow sender does not hold the others' up. */
+const LANES = 4;
+
+/** The sending actor of Fedify's inbox message, as far as its JSON says. */
+function senderOf(message: unknown): { actor: string; host: string } | undefined {
+  const activity = (message as { activity?: { actor?: unknown } } | null)?.activity;
+  const actor = activity?.actor;
+  const id = typeof actor === 'string' ? actor : typeof (actor as { id?: unknown } | undefined)?.id === 'string' ? (actor as { id: string }).id : undefined;
+  if (!id) return undefined;
+  try {
+    return { actor: id, host: new URL(id).host };
+  } catch {
+    return undefined;
+  }
+}
 
 export interface DatabaseMessageQueueOptions {
   /** The wait between looks when nothing woke it (default 1 s). */
@@ -63,12 +83,22 @@ export class DatabaseMessageQueue implements MessageQueue {
   async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
     if (messages.length === 0) return;
     const delayMs = options?.delay ? Math.max(0, options.delay.total({ unit: 'millisecond' })) : 0;
-    await this.db.query(
-      `insert into private.fediverse_inbox_queue (message, ordering_key, not_before)
-       select m, $2, now() + make_interval(secs => $3::double precision / 1000) from jsonb_array_elements($1::jsonb) as m`,
-      [JSON.stringify(messages), options?.orderingKey ?? null, delayMs],
-    );
+    for (const message of messages) {
+      const sender = senderOf(message);
+      await this.db.query(
+        `insert into private.fediverse_inbox_queue (message, sender, ordering_key, not_before)
+         values ($1::jsonb, $2, $3, now() + make_interval(secs => $4::double precision / 1000))`,
+        [JSON.stringify(message), sender?.host ?? null, options?.orderingKey ?? sender?.actor ?? null, delayMs],
+      );
+    }
     if (delayMs === 0) this.wakeUp?.();
+  }
+
+  /** Whether this server has as many messages waiting as it may (the inbox then answers 429). */
+  async senderIsFull(host: string): Promise<boolean> {
+    const r = await this.db.query<{ n: number }>(
+      `select count(*)::int as n from (select 1 from private.fediverse_inbox_queue where sender = $1 limit $2) w`, [host, MAX_WAITING_PER_SENDER]);
+    return (r.rows[0]?.n ?? 0) >= MAX_WAITING_PER_SENDER;
   }
 
   /** Whether a message is waiting now (read-only: an idle look writes nothing). */
@@ -99,38 +129,55 @@ export class DatabaseMessageQueue implements MessageQueue {
       if (left.rows.length) await this.db.query(`update private.fediverse_inbox_queue set claim = null, claimed_until = null where claimed_until is not null`);
     }
     let taken = 0;
-    while (!signal?.aborted && (await this.anyDue())) {
-      const r = await this.db.query<{ id: string; message: unknown; taken: number }>(
-        `with next as (
-           select q.id from private.fediverse_inbox_queue q where ${DUE}
-            order by q.not_before, q.id limit 1 for update skip locked
-         )
-         update private.fediverse_inbox_queue q
-            set claim = $1, claimed_until = now() + make_interval(secs => $2::double precision / 1000), taken = q.taken + 1
-           from next where q.id = next.id
-         returning q.id::text, q.message, q.taken`,
-        [this.claim, this.leaseMs],
-      );
-      const row = r.rows[0];
-      if (!row) break; // another worker took it first
-      taken++;
-      try {
-        await handler(row.message);
+    const lane = async () => {
+      while (!signal?.aborted && (await this.anyDue())) {
+        const row = await this.takeOne();
+        if (!row) return; // another lane or worker took it first
+        taken++;
+        await this.handle(handler, row);
+      }
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
+    return taken;
+  }
+
+  private async takeOne(): Promise<{ id: string; message: unknown; taken: number } | undefined> {
+    const r = await this.db.query<{ id: string; message: unknown; taken: number }>(
+      `with next as (
+         select q.id from private.fediverse_inbox_queue q where ${DUE}
+          order by q.not_before, q.id limit 1 for update skip locked
+       )
+       update private.fediverse_inbox_queue q
+          set claim = $1, claimed_until = now() + make_interval(secs => $2::double precision / 1000), taken = q.taken + 1
+         from next where q.id = next.id
+       returning q.id::text, q.message, q.taken`,
+      [this.claim, this.leaseMs],
+    );
+    return r.rows[0];
+  }
+
+  private async handle(handler: Handler, row: { id: string; message: unknown; taken: number }): Promise<void> {
+    if (row.taken > MAX_TAKEN) {
+      // Taken this often without an answer: its workers died on it (a time limit, a crash). Not again.
+      this.log(`fediverse: an inbox message was taken ${row.taken - 1} times without being handled and is dropped`);
+      await this.db.query(`delete from private.fediverse_inbox_queue where id = $1`, [row.id]);
+      return;
+    }
+    try {
+      await handler(row.message);
+      await this.db.query(`delete from private.fediverse_inbox_queue where id = $1`, [row.id]);
+    } catch (e) {
+      if (row.taken >= MAX_TAKEN) {
+        this.log(`fediverse: an inbox message failed ${row.taken} times and is dropped: ${(e as Error).message}`);
         await this.db.query(`delete from private.fediverse_inbox_queue where id = $1`, [row.id]);
-      } catch (e) {
-        if (row.taken >= MAX_TAKEN) {
-          this.log(`fediverse: an inbox message failed ${row.taken} times and is dropped: ${(e as Error).message}`);
-          await this.db.query(`delete from private.fediverse_inbox_queue where id = $1`, [row.id]);
-        } else {
-          await this.db.query(
-            `update private.fediverse_inbox_queue set claim = null, claimed_until = null,
-                    not_before = now() + make_interval(secs => $2::double precision / 1000) where id = $1`,
-            [row.id, RETRY_MS * row.taken],
-          );
-        }
+      } else {
+        await this.db.query(
+          `update private.fediverse_inbox_queue set claim = null, claimed_until = null,
+                  not_before = now() + make_interval(secs => $2::double precision / 1000) where id = $1`,
+          [row.id, RETRY_MS * row.taken],
+        );
       }
     }
-    return taken;
   }
 
   async listen(handler: Handler, options?: MessageQueueListenOptions): Promise<void> {

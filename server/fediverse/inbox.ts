@@ -19,9 +19,19 @@ import { sanitiseReplyHtml } from './reply-html.ts';
 
 /** Whether the activity was handled before (the same id delivered again), or has no id to tell. */
 async function handledBefore(db: Queryable, activity: Activity): Promise<boolean> {
-  if (!activity.id || !activity.actorId) return true;
+  if (!activity.id || !activity.actorId || !ownId(activity)) return true;
   const r = await db.query(`select 1 from private.fediverse_inbox where activity_id = $1`, [activity.id.href]);
   return r.rows.length > 0;
+}
+
+/**
+ * Whether the activity's id is on its actor's server: an id is the sender's
+ * to choose, and "handled once" is keyed by it, so one server must not be
+ * able to use another's ids (and have that server's real activity taken for
+ * a repeat). Mastodon refuses the same.
+ */
+function ownId(activity: Activity): boolean {
+  return activity.id?.origin === activity.actorId?.origin;
 }
 
 /**
@@ -30,7 +40,7 @@ async function handledBefore(db: Queryable, activity: Activity): Promise<boolean
  * message to the next one) and two workers never both do it.
  */
 async function once(db: Database, activity: Activity, work: (tx: Queryable) => Promise<unknown>): Promise<void> {
-  if (!activity.id || !activity.actorId) return;
+  if (!activity.id || !activity.actorId || !ownId(activity)) return;
   await db.transaction(async (tx) => {
     const r = await tx.query(
       `insert into private.fediverse_inbox (activity_id, type, actor_id) values ($1, $2, $3) on conflict do nothing returning 1`,

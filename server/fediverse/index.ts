@@ -47,7 +47,7 @@ export function startFediverse(db: Database, origin: string, options: FediverseO
   const federation = createSiteFederation({ db, publicFetch, origin: options.siteUrl, inboxQueue });
   const listening = new AbortController();
   const inboxWork = federation.startQueue(undefined, { signal: listening.signal, queue: 'inbox' });
-  const routes = createFediverseRoutes({ db, federation, inboxPerMinute: options.inboxPerMinute, trustedProxyHeader: options.trustedProxyHeader });
+  const routes = createFediverseRoutes({ db, federation, inboxQueue, inboxPerMinute: options.inboxPerMinute, trustedProxyHeader: options.trustedProxyHeader });
   const delivery = startDeliveryWorker({
     db, publicFetch, keys: accountKeys(db), origin, exclusive: options.exclusive,
     idleMs: options.idleMs, leaseMs: options.leaseMs, concurrency: options.concurrency,

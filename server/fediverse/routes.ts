@@ -11,6 +11,8 @@ import { clientAddress } from '../client-address.ts';
 import type { Database } from '../db/database.ts';
 import { isFediverseLanguage } from './accounts.ts';
 import { postArticle, postTombstone, wasWithdrawn, type PostRow } from './article.ts';
+import type { DatabaseMessageQueue } from './inbox-queue.ts';
+import { avatarCopyPath } from './paths.ts';
 import { inboxThrottle, signingHost } from './throttle.ts';
 
 export const MAX_ACTIVITY_BYTES = 1024 * 1024;
@@ -22,6 +24,8 @@ export interface FediverseRoutesOptions {
   /** Inbox requests per minute taken from one host (default 300). */
   inboxPerMinute?: number;
   trustedProxyHeader?: string;
+  /** Where verified activities wait (inbox-queue.ts): a server with too many waiting is told to come back later. */
+  inboxQueue?: Pick<DatabaseMessageQueue, 'senderIsFull'>;
 }
 
 /** Whether the client asks for ActivityPub rather than a page (as Mastodon and Fedify send it). */
@@ -85,6 +89,10 @@ export function createFediverseRoutes(options: FediverseRoutesOptions): Hono {
     const host = signingHost(request.headers) ?? clientAddress(c, options.trustedProxyHeader);
     const wait = throttle.take(host);
     if (wait) return error(429, 'too many requests from this server', { 'Retry-After': String(wait) });
+    // Its activities are not handled as fast as it sends them: it waits, and the database does not fill.
+    if (options.inboxQueue && (await options.inboxQueue.senderIsFull(host))) {
+      return error(429, 'too many activities from this server waiting to be handled', { 'Retry-After': '60' });
+    }
     const body = await readLimited(request, MAX_ACTIVITY_BYTES);
     if (!body) return error(400, 'activity larger than 1 MB');
     try {
@@ -107,13 +115,20 @@ export function createFediverseRoutes(options: FediverseRoutesOptions): Hono {
   // A replier's picture, as the site keeps it (avatar-copies.ts): readers never load it from the replier's server.
   app.on(['GET', 'HEAD'], '/ap/avatars/:file', async (c) => {
     const key = /^([0-9a-f]{64})\.webp$/.exec(c.req.param('file'))?.[1];
-    const r = key ? await db.query<{ bytes: Uint8Array }>(`select bytes from private.fediverse_avatars where key = $1 and bytes is not null`, [key]) : undefined;
+    // Only while an approved reply shows it: a rejected or deleted reply's picture is not the site's to serve.
+    const r = key
+      ? await db.query<{ bytes: Uint8Array }>(
+          `select a.bytes from private.fediverse_avatars a
+            where a.key = $1 and a.bytes is not null
+              and exists (select 1 from public.fediverse_replies r where r.avatar_url = $2 and r.state = 'approved')`,
+          [key, avatarCopyPath(key)])
+      : undefined;
     const bytes = r?.rows[0]?.bytes;
     if (!bytes) return error(404, 'not found');
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), {
       headers: {
         'Content-Type': 'image/webp',
-        'Cache-Control': 'public, max-age=604800',
+        'Cache-Control': 'public, max-age=86400',
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'",
       },

@@ -16,8 +16,9 @@ export const FIRST_SPEC: SignatureSpec = 'rfc9421';
 export const FALLBACK_SPEC: SignatureSpec = 'draft-cavage-http-signatures-12';
 
 const REMEMBERED = Temporal.Duration.from({ days: 30 });
-/** Origins known in this process, at most this many (then it starts again). */
+/** Origins known in this process, at most this many (then it starts again), each for an hour (the store's month holds). */
 const MEMO_LIMIT = 10_000;
+const MEMO_MS = 3_600_000;
 
 export interface SignatureSpecs {
   determine(origin: string): Promise<SignatureSpec>;
@@ -25,16 +26,16 @@ export interface SignatureSpecs {
 }
 
 export function signatureSpecs(kv: KvStore): SignatureSpecs {
-  const memo = new Map<string, SignatureSpec>();
+  const memo = new Map<string, { spec: SignatureSpec; until: number }>();
   const key = (origin: string) => ['signatureSpec', origin] as const;
   const keep = (origin: string, spec: SignatureSpec) => {
     if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(origin, spec);
+    memo.set(origin, { spec, until: Date.now() + MEMO_MS });
   };
   return {
     async determine(origin) {
       const known = memo.get(origin);
-      if (known) return known;
+      if (known && known.until > Date.now()) return known.spec;
       const stored = await kv.get<SignatureSpec>(key(origin));
       const spec = stored === FALLBACK_SPEC ? FALLBACK_SPEC : FIRST_SPEC;
       keep(origin, spec);

@@ -7,14 +7,19 @@
 --          after its answer, or npm run fediverse-worker) takes it with a
 --          lease and runs the listeners. a kill -9 loses nothing: a message
 --          is deleted only once handled, and a lease left by a dead worker
---          lapses. messages with the same ordering key (fedify's: the same
---          object) are taken oldest first, one at a time.
+--          lapses. one actor's messages (or fedify's own ordering key) are
+--          taken oldest first, one at a time, so a delete never overtakes its
+--          create; a server may have only so many waiting (the inbox answers
+--          429 past that), so no sender can fill the database.
 -- affects: table private.fediverse_inbox_queue
 
 create table private.fediverse_inbox_queue (
   id bigint generated always as identity primary key,
   -- fedify's own message (the activity's json-ld, its recipient, the retry count).
   message jsonb not null,
+  -- the sending actor's server (host): how many it has waiting is bounded (the inbox answers 429 past it).
+  sender text,
+  -- the sending actor, unless fedify gave its own key: one actor's activities are handled in the order they came.
   ordering_key text,
   not_before timestamptz not null default now(),
   claim uuid,
@@ -28,5 +33,6 @@ comment on table private.fediverse_inbox_queue is 'Verified inbox activities wai
 
 create index fediverse_inbox_queue_due_idx on private.fediverse_inbox_queue (not_before, id);
 create index fediverse_inbox_queue_ordering_idx on private.fediverse_inbox_queue (ordering_key, id) where ordering_key is not null;
+create index fediverse_inbox_queue_sender_idx on private.fediverse_inbox_queue (sender);
 
 alter table private.fediverse_inbox_queue enable row level security;

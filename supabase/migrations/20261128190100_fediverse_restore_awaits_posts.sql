@@ -9,8 +9,9 @@
 --          so the restore function stays as it is): no Delete goes out for it
 --          until the post has arrived. a post she deletes later was there
 --          first, so its Delete is unchanged.
--- affects: column private.fediverse_posts.awaiting_post, trigger
---          fediverse_posts_awaiting, function private.fediverse_enqueue_due()
+-- affects: column private.fediverse_posts.awaiting_post, triggers
+--          fediverse_posts_awaiting and fediverse_post_arrived (on
+--          public.blog_posts), function private.fediverse_enqueue_due()
 
 alter table private.fediverse_posts add column awaiting_post boolean not null default false;
 
@@ -35,6 +36,30 @@ create trigger fediverse_posts_awaiting
   before insert on private.fediverse_posts
   for each row
   execute function private.fediverse_posts_awaiting();
+
+-- the post has come: its told row is an ordinary one at once (not only at
+-- the worker's next look), so deleting it right after a restore still sends
+-- its Delete. definer: her insert cannot touch the private schema itself.
+create or replace function private.fediverse_post_arrived()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update private.fediverse_posts set awaiting_post = false where post_id = new.id and awaiting_post;
+  return null;
+end;
+$$;
+
+comment on function private.fediverse_post_arrived() is 'After insert on public.blog_posts: a told row that waited for this post (a restore) no longer waits.';
+
+revoke all on function private.fediverse_post_arrived() from public;
+
+create trigger fediverse_post_arrived
+  after insert on public.blog_posts
+  for each row
+  execute function private.fediverse_post_arrived();
 
 -- as in 20261128180000, with the restored rows that wait for their posts left alone.
 create or replace function private.fediverse_enqueue_due()

@@ -110,7 +110,10 @@ describe.each(targets)('the fediverse in the backup on $name', (target) => {
     expect((await third.service.rpc('fediverse_restore', { backup: plan.backupFediverse as never })).error).toBeNull();
     await third.drainFediverse();
     expect((await stateOf(third)).outbox).toEqual([]);
+    expect(await third.sql(`select awaiting_post from private.fediverse_posts where post_id = $1`, [postId])).toEqual([{ awaiting_post: true }]);
     await importArchive(third.service, plan, restoreOptions);
+    // The post came: its told row no longer waits, whether the worker has looked or not.
+    expect(await third.sql(`select awaiting_post from private.fediverse_posts where post_id = $1`, [postId])).toEqual([{ awaiting_post: false }]);
     await third.drainFediverse();
     expect((await stateOf(third)).outbox).toEqual([]);
     // A post she deletes afterwards is withdrawn as ever.

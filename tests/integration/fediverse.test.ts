@@ -211,6 +211,8 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
       expect(approved.data).toHaveLength(1);
     }
 
+    // The worker copies an approved reply's picture before the page shows it.
+    await backend.drainFediverse();
     const html = await (await fetch(`${backend.url}${pagePath}`)).text();
     const doc = new JSDOM(html).window.document;
     const section = doc.querySelector('section[aria-labelledby="fediverse-replies"]')!;
@@ -230,6 +232,10 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     expect(copy.headers.get('content-type')).toBe('image/webp');
     expect(await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 96, height: 96 });
     expect((await fetch(`${backend.url}/ap/avatars/${'0'.repeat(64)}.webp`)).status).toBe(404);
+    // Not once she rejects the reply that showed it.
+    await backend.sql(`update public.fediverse_replies set state = 'rejected' where avatar_url = $1`, [picture]);
+    expect((await fetch(`${backend.url}${picture}`)).status).toBe(404);
+    await backend.sql(`update public.fediverse_replies set state = 'approved' where avatar_url = $1`, [picture]);
     expect(doc.querySelector('meta[name="fediverse:creator"]')?.getAttribute('content')).toBe(`@pt@${host()}`);
     expect(doc.querySelector('link[rel="alternate"][type="application/activity+json"]')?.getAttribute('href')).toBe(`${backend.url}/ap/posts/${id}`);
 

@@ -48,13 +48,29 @@ export function createFediverseHandler(env: FediverseFunctionEnv): (request: Req
   const federation = createSiteFederation({ db: env.db, publicFetch: env.publicFetch, origin: site.origin, inboxQueue });
   // The inbox answers once the activity is kept; its listeners run after the answer, here, and
   // npm run fediverse-worker takes whatever an instance stopped before handling.
-  const handleKept = () =>
-    inboxQueue.runDue((message) => federation.processQueuedTask(undefined, message as never)).catch((e: unknown) => {
-      console.error(`fediverse: handling the inbox failed: ${(e as Error).message}`);
-    });
+  // One pass at a time per instance, going on until nothing is due; a 202 during a pass asks for one more after it.
+  let pass: Promise<void> | undefined;
+  let again = false;
+  const onePass = async () => {
+    do {
+      again = false;
+      try {
+        await inboxQueue.runDue((message) => federation.processQueuedTask(undefined, message as never));
+      } catch (e) {
+        console.error(`fediverse: handling the inbox failed: ${(e as Error).message}`);
+      }
+    } while (again);
+  };
+  const handleKept = () => {
+    if (pass) {
+      again = true;
+      return pass;
+    }
+    return (pass = onePass().finally(() => (pass = undefined)));
+  };
   const background = env.background ?? ((work) => void work());
   // Behind the platform's proxy the client's address is the first of X-Forwarded-For (used only for unsigned requests).
-  const routes = createFediverseRoutes({ db: env.db, federation, inboxPerMinute: env.inboxPerMinute, trustedProxyHeader: 'x-forwarded-for' });
+  const routes = createFediverseRoutes({ db: env.db, federation, inboxQueue, inboxPerMinute: env.inboxPerMinute, trustedProxyHeader: 'x-forwarded-for' });
 
   return async (request) => {
     const url = new URL(request.url);
