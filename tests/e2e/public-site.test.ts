@@ -215,7 +215,8 @@ describe('a visitor on the public site', () => {
     expect(logged.filter((p) => !p.text.includes('/esta-pagina/nao-existe'))).toEqual([]);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/pt');
-    e2e.expectNoConsoleErrors();
+    // The same deliberate log may come once more when the app takes over the server's page (seen once in CI); nothing else may.
+    e2e.expectNoConsoleErrors([/non-existent route: \/esta-pagina\/nao-existe/]);
   });
 
   it('/admin, signed out, goes to /auth', async () => {
