@@ -3,10 +3,9 @@
  * "Publicações" from the keyboard; types a clip by hand (no address) and
  * saves it, and one with an address, which asks the server for its copy (an
  * 'archive' job); pastes an address, the screen inserts a 'preview' job and
- * reads it every second until the worker's answer fills the form (the worker
- * is played here by a service-role write on the job: the server's worker was
- * not on the branch when this was written); hides a clip with its switch and
- * deletes one after the question. Every row is read back from the database.
+ * reads it every second until the server's own clips worker, which fetched a
+ * saved real page (tests/e2e/global-setup.ts serves them), fills the form;
+ * hides a clip with its switch and deletes one after the question. Every row is read back from the database.
  * axe-core judges the tab, the add dialog (address and form), the bulk and
  * print dialogs and the question.
  */
@@ -19,14 +18,16 @@ import { createAdmin } from './support/app-server';
 import { E2E, runId } from './support/browser';
 import { isFocused } from './support/focus.ts';
 import { signInAsAdmin } from './support/ui';
-import { theApp } from './support/the-app';
+import { theApp, theOutlets } from './support/the-app';
 
 const baseUrl = theApp().url;
 const app = { port: theApp().port, dataDir: theApp().dataDir };
 const admin = { email: `publicacoes-${runId}@example.com`, password: `senha-${runId}-Publicacoes` };
 const byHand = `A cheia de 1996 ${runId}`;
 const withAddress = { title: `Bancos digitais ${runId}`, url: `https://www1.folha.uol.com.br/mercado/2019/05/bancos-${runId}.shtml` };
-const previewed = { title: `Entrevista encontrada ${runId}`, url: `https://g1.globo.com/economia/noticia/2020/01/entrevista-${runId}.ghtml` };
+// A saved real page (tests/fixtures/clips/outlets), served by path at 127.0.0.1; the query keeps this run's address its own.
+const uolPath = '/noticias/redacao/2019/05/27/gabriel-diniz-do-hit-jenifer-se-envolve-em-acidente-de-aviao-em-sergipe.html';
+const previewed = { title: `Gabriel Diniz, do hit ${runId}`, url: `${theOutlets().origin}${uolPath}?e2e=${runId}` };
 
 let e2e: E2E;
 let page: Page;
@@ -152,29 +153,24 @@ describe('her published work in the admin (issue 43)', () => {
     e2e.expectNoConsoleErrors([/status of 409 \(Conflict\) \(.*\/rest\/v1\/clips\?select=id\)/]);
   });
 
-  it('pastes an address: a preview job is read every second until its answer fills the form for her to check', async () => {
+  it('pastes an address: the server fetches the page, and its answer fills the form for her to check and change', async () => {
     await press(tab().getByRole('button', { name: 'Adicionar publicação' }));
     const add = dialog('Adicionar publicação');
     await add.getByRole('textbox', { name: 'Endereço da matéria' }).fill(previewed.url);
     await press(add.getByRole('button', { name: 'Buscar dados' }));
-    await add.getByRole('status').getByText('Buscando a página…').waitFor();
-    await expect.poll(() => jobsFor(previewed.url)).toEqual([expect.objectContaining({ kind: 'preview', state: 'queued' })]);
-    const [job] = await jobsFor(previewed.url);
-    // The worker's part: what it extracted from the page.
-    await rest('PATCH', `clip_jobs?id=eq.${job!.id}`, {
-      state: 'done',
-      finished_at: new Date().toISOString(),
-      result: { url: previewed.url, title: previewed.title, outlet: 'g1', byline: 'Ana Souza', published_on: '2020-01-10', language: 'pt', summary: null },
-    });
+    // The worker of `npm start` fetched the saved UOL page and extracted it.
     const title = add.getByRole('textbox', { name: /Título/ });
-    await expect.poll(() => title.inputValue().catch(() => ''), { timeout: 5000 }).toBe(previewed.title);
-    expect(await add.getByRole('textbox', { name: 'Veículo', exact: true }).inputValue()).toBe('g1');
-    expect(await add.getByRole('textbox', { name: 'Resumo' }).inputValue()).toBe('');
+    await expect.poll(() => title.inputValue().catch(() => ''), { timeout: 15_000 }).toBe('Gabriel Diniz, do hit');
+    expect(await jobsFor(previewed.url)).toEqual([expect.objectContaining({ kind: 'preview', state: 'done' })]);
+    expect(await add.getByRole('textbox', { name: 'Veículo', exact: true }).inputValue()).toBe('UOL');
+    expect(await add.getByRole('textbox', { name: 'Resumo' }).inputValue()).toBe('Gabriel Diniz, famoso pelo hit');
     await expect.poll(() => isFocused(add.getByText(/Confira os dados encontrados/))).toBe(true);
     await e2e.expectAccessible(page, '"Adicionar publicação", the form filled from the page');
+    // What the page said is hers to change before saving.
+    await title.fill(previewed.title);
     await press(add.getByRole('button', { name: 'Salvar' }));
     await add.waitFor({ state: 'detached' });
-    expect((await ourClips()).find((c) => c.title === previewed.title)).toMatchObject({ kind: 'web', url: previewed.url, outlet: 'g1', source: 'url' });
+    expect((await ourClips()).find((c) => c.title === previewed.title)).toMatchObject({ kind: 'web', url: previewed.url, outlet: 'UOL', published_on: '2019-05-27', language: 'pt', source: 'url' });
     e2e.expectNoConsoleErrors();
   });
 

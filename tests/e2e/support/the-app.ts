@@ -11,3 +11,8 @@ export function theApp(): ProvidedApp {
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
   return apps[(worker - 1) % apps.length]!;
 }
+
+/** The saved outlets' pages every app's clips worker may fetch (tests/e2e/global-setup.ts). */
+export function theOutlets(): { origin: string } {
+  return inject('outlets');
+}
