@@ -43,13 +43,19 @@ const QUERIES = [
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const pct = (values: number[], p: number) => sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
-async function sample(task: () => Promise<unknown>): Promise<number[]> {
+/** Samples over a second: when (s since the server started) and what, so a stall can be laid beside the server's log. */
+const stalls: string[] = [];
+let startedAt = performance.now();
+
+async function sample(task: () => Promise<unknown>, what: string): Promise<number[]> {
   await task();
   const times: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     const start = performance.now();
     await task();
-    times.push(performance.now() - start);
+    const ms = performance.now() - start;
+    times.push(ms);
+    if (ms > 1000) stalls.push(`${what} at ${((start - startedAt) / 1000).toFixed(1)} s: ${ms.toFixed(0)} ms`);
   }
   return times;
 }
@@ -98,12 +104,13 @@ export async function fillForSearch(db: Queryable): Promise<{ postsMade: number;
   return { postsMade, clipsMade };
 }
 
-export async function benchSearch(server: RunningServer): Promise<void> {
+export async function benchSearch(server: RunningServer, serverStartedAt = performance.now()): Promise<void> {
+  startedAt = serverStartedAt;
   const db = server.db;
   console.log(`\nSearch (issue 44): ${POSTS.toLocaleString('en')} posts and ${CLIPS.toLocaleString('en')} clips, ${db.kind}`);
   const { postsMade, clipsMade } = await fillForSearch(db);
   // As the site is the morning after: PGlite's nightly VACUUM (ANALYZE) (server/db/maintenance.ts); PostgreSQL's autovacuum analyses it.
-  const vacuumMs = server.maintenance ? await server.maintenance.runNow() : undefined;
+  const vacuum = server.maintenance ? await server.maintenance.runNow() : undefined;
   if (!server.maintenance) {
     for (const table of ['public.blog_posts', 'public.clips', 'public.clip_copies', 'search.posts', 'search.clips']) await db.query(`analyze ${table}`);
   }
@@ -115,7 +122,7 @@ export async function benchSearch(server: RunningServer): Promise<void> {
   console.log(
     `  written with their index in ${(postsMade / 1000).toFixed(1)} s (posts, ${(postsMade / POSTS).toFixed(2)} ms each) and ` +
       `${(clipsMade / 1000).toFixed(1)} s (clips with copies); index ${size!.posts} (posts), ${size!.clips} (clips)` +
-      (vacuumMs === undefined ? '' : `; the nightly vacuum took ${(vacuumMs / 1000).toFixed(1)} s`),
+      (vacuum === undefined ? '' : `; the nightly vacuum took ${(vacuum.ms / 1000).toFixed(1)} s over ${vacuum.tables} tables, the longest ${vacuum.longest?.table} ${((vacuum.longest?.ms ?? 0) / 1000).toFixed(1)} s`),
   );
 
   const headers = { apikey: server.anonKey, Authorization: `Bearer ${server.anonKey}`, 'Content-Type': 'application/json' };
@@ -135,14 +142,15 @@ export async function benchSearch(server: RunningServer): Promise<void> {
   const pages: number[] = [];
   for (const q of QUERIES) {
     const [first] = (await db.query<{ total: string; other_total: string }>(`select total, other_total from public.search_site($1, 'pt', 1) limit 1`, [q])).rows;
-    const http = await sample(viaHttp(q));
-    const sql = await sample(viaSql(q));
-    const page = await sample(viaPage(q));
+    const http = await sample(viaHttp(q), `${q} (HTTP)`);
+    const sql = await sample(viaSql(q), `${q} (raw SQL)`);
+    const page = await sample(viaPage(q), `${q} (page)`);
     pages.push(...page);
     const found = `${first?.total ?? 0}+${first?.other_total ?? 0}`;
     console.log(`  ${q.padEnd(42)}${found.padStart(11)}  ${fmt(http).padEnd(20)}${fmt(sql).padEnd(20)}${fmt(page)}`);
   }
   console.log(`  /pt/busca over every query: p95 ${pct(pages, 0.95).toFixed(1)} ms (target ≤ 100 ms), median ${pct(pages, 0.5).toFixed(1)} ms`);
+  console.log(stalls.length ? `  samples over 1 s (${stalls.length}):\n${stalls.map((s) => `    ${s}`).join('\n')}` : '  no sample over 1 s');
   await db.query(`delete from public.clips where url like 'https://bench.example/%'`);
   await db.query(`delete from public.blog_posts where read_time = 'bench'`);
 }
