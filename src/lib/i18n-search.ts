@@ -1,6 +1,14 @@
 import type { Language } from './language';
 
 /**
+ * The database counts up to 1,001 (public.search_site): past 1,000 the
+ * number is a bound, and the page says so rather than show it.
+ */
+export const COUNTED_UP_TO = 1000;
+const ptNumber = new Intl.NumberFormat('pt-BR');
+const enNumber = new Intl.NumberFormat('en');
+
+/**
  * The words of search (issue 44), in both languages; `pt` defines the shape
  * and `en` must match it. Apart from i18n.ts so that another feature's
  * dictionary and this one change without touching each other.
@@ -10,9 +18,11 @@ const pt = {
   placeholder: 'Buscar no site',
   heading: 'Busca',
   title: (q: string) => (q ? `“${q}” — Busca` : 'Busca'),
-  found: (n: number, q: string) => (n === 1 ? `1 resultado para “${q}”` : `${n} resultados para “${q}”`),
+  found: (n: number, q: string) =>
+    n > COUNTED_UP_TO ? `Mais de ${ptNumber.format(COUNTED_UP_TO)} resultados para “${q}”` : n === 1 ? `1 resultado para “${q}”` : `${ptNumber.format(n)} resultados para “${q}”`,
   none: (q: string) => `Nenhum resultado para “${q}”`,
-  otherLanguage: (n: number) => (n === 1 ? '1 resultado em inglês' : `${n} resultados em inglês`),
+  otherLanguage: (n: number) =>
+    n > COUNTED_UP_TO ? `Mais de ${ptNumber.format(COUNTED_UP_TO)} resultados em inglês` : n === 1 ? '1 resultado em inglês' : `${ptNumber.format(n)} resultados em inglês`,
   suggestions: 'Veja os posts por categoria:',
   searching: 'Buscando…',
   failed: 'Não foi possível buscar agora. Tente de novo em instantes.',
@@ -30,9 +40,11 @@ const en: Dictionary = {
   placeholder: 'Search the site',
   heading: 'Search',
   title: (q) => (q ? `“${q}” — Search` : 'Search'),
-  found: (n, q) => (n === 1 ? `1 result for “${q}”` : `${n} results for “${q}”`),
+  found: (n, q) =>
+    n > COUNTED_UP_TO ? `More than ${enNumber.format(COUNTED_UP_TO)} results for “${q}”` : n === 1 ? `1 result for “${q}”` : `${enNumber.format(n)} results for “${q}”`,
   none: (q) => `No results for “${q}”`,
-  otherLanguage: (n) => (n === 1 ? '1 result in Portuguese' : `${n} results in Portuguese`),
+  otherLanguage: (n) =>
+    n > COUNTED_UP_TO ? `More than ${enNumber.format(COUNTED_UP_TO)} results in Portuguese` : n === 1 ? '1 result in Portuguese' : `${enNumber.format(n)} results in Portuguese`,
   suggestions: 'Browse the posts by category:',
   searching: 'Searching…',
   failed: 'Search is not available right now. Please try again in a moment.',

@@ -168,6 +168,60 @@ describe.each(targets)('search on $name', (target) => {
       await b.service.from('clip_copies').delete().eq('clip_id', shown.id);
       expect((await search(anon, tag)).results.map((r) => r.id)).toEqual([kept.id]);
     });
+
+    it('a common word: counted up to 1,001, its pages read tier by tier in the order an exact count gives; drafts and hidden clips still hers alone', async () => {
+      const tag = word();
+      const hours = (h: number) => new Date(Date.UTC(2000, 0, 1) + h * 3_600_000).toISOString();
+      const inText = Array.from({ length: 1010 }, (_, i) => ({
+        title: `Texto ${i}`, content: `Um texto sobre ${tag}.`, language: 'pt', category: CATEGORY.pt, published: true, date: hours(i),
+      }));
+      const bulk = await b.service.from('blog_posts').insert(inText).select('id, date');
+      if (bulk.error) throw new Error(bulk.error.message);
+      const newestInText = [...bulk.data!].sort((x, y) => (x.date < y.date ? 1 : -1)).map((r) => r.id);
+      const titled2010 = await makePost(b, 'pt', { title: `Sobre ${tag}`, date: '2010-01-01T12:00:00Z' });
+      const titled2011 = await makePost(b, 'pt', { title: `Mais ${tag}`, date: '2011-01-01T12:00:00Z' });
+      const draft = await makePost(b, 'pt', { title: `Rascunho ${tag}`, published: false, date: '2026-01-01T12:00:00Z' });
+      const excerpts = [];
+      for (const year of [2015, 2016, 2017, 2018]) excerpts.push(await makePost(b, 'pt', { title: 'Nota', excerpt: `Resumo com ${tag}`, date: `${year}-01-01T12:00:00Z` }));
+      const clipTitled = await clip({ title: `Reportagem ${tag}`, published_on: '2012-01-01' });
+      const clipHidden = await clip({ title: `Oculta ${tag}`, status: 'hidden', published_on: '2025-01-01' });
+      const clipSummary = await clip({ title: 'Entrevista', summary: `Fala de ${tag}.`, published_on: '2019-01-01' });
+
+      // 1,010 + 2 + 4 posts and 2 clips: past the bound.
+      const first = await search(anon, tag);
+      expect(first.total).toBe(1001);
+      expect(first.results.map((r) => r.id)).toEqual([
+        clipTitled.id, titled2011.id, titled2010.id,
+        clipSummary.id, ...excerpts.map((e) => e.id).reverse(),
+        ...newestInText.slice(0, 2),
+      ]);
+      expect((await search(anon, tag, 'pt', 2)).results.map((r) => r.id)).toEqual(newestInText.slice(2, 12));
+      // Far pages: counted just past the page asked for, then exactly at the end.
+      const hundredFirst = await search(anon, tag, 'pt', 101);
+      expect([hundredFirst.total, hundredFirst.results.length]).toEqual([1011, 10]);
+      expect(hundredFirst.results.map((r) => r.id)).toEqual(newestInText.slice(992, 1002));
+      const last = await search(anon, tag, 'pt', 102);
+      expect([last.total, last.results.length]).toEqual([1018, 8]);
+
+      const hers = await search(admin.client, tag);
+      expect(hers.results.slice(0, 3).map((r) => r.id)).toEqual([draft.id, clipHidden.id, clipTitled.id]);
+    });
+
+    it('thousands of drafts holding the word hide none of the few published posts that hold it', async () => {
+      const tag = word();
+      // More than twice the bound: the first answer of the index may hold no published post at all.
+      const drafts = Array.from({ length: 2100 }, (_, i) => ({
+        title: `Rascunho ${i} ${tag}`, language: 'pt', category: CATEGORY.pt, published: false, date: new Date(Date.UTC(2020, 0, 1, i)).toISOString(),
+      }));
+      const bulk = await b.service.from('blog_posts').insert(drafts);
+      if (bulk.error) throw new Error(bulk.error.message);
+      const published = [];
+      for (const year of [2001, 2002, 2003]) published.push(await makePost(b, 'pt', { title: `Publicado ${tag}`, date: `${year}-01-01T12:00:00Z` }));
+      const found = await search(anon, tag);
+      expect(found.total).toBe(3);
+      expect(found.results.map((r) => r.id)).toEqual(published.map((p) => p.id).reverse());
+      expect((await search(admin.client, tag)).total).toBe(1001);
+    });
   });
 
   describe('who finds what', () => {
@@ -198,6 +252,15 @@ describe.each(targets)('search on $name', (target) => {
       expect(direct.status).toBeGreaterThanOrEqual(400);
       const matcher = await anon.rpc('post_matches' as never, { words: draftOnly } as never);
       expect(matcher.error).not.toBeNull();
+      // The index's own functions hand out drafts' ids: the api does not reach schema search.
+      for (const name of ['post_ranked', 'post_tier', 'clip_hits']) {
+        const called = await b.request(`/rest/v1/rpc/${name}`, {
+          method: 'POST',
+          headers: { 'Content-Profile': 'search', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ q: draftOnly, lang: 'en', tier: 3 }),
+        });
+        expect(called.status, name).toBeGreaterThanOrEqual(400);
+      }
     });
   });
 
