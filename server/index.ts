@@ -234,7 +234,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
     });
     // Scheduled posts go public by RLS alone; this tells the kept pages and Realtime at their minute.
-    const clock = startPublicationClock({ db });
+    // A scheduled post's minute is also when her followers are told (the delivery worker compares posts only when asked or when content changed).
+    const clock = startPublicationClock({ db, onAnnounce: () => fediverse.delivery.wake() });
     // Its first look on a new database writes the watermark: done before the
     // first request, so a page kept from then on is not outdated by it at once.
     await clock.check();

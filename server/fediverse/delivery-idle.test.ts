@@ -73,3 +73,27 @@ it('an idle delivery worker writes nothing: the embedded database counts no writ
   expect(db.writes).toBe(afterInsert);
   expect(again.lines).toEqual([]);
 });
+
+it('compares the posts with what followers were told only when the content changed, not at every idle look', async () => {
+  const enqueues: number[] = [];
+  // The worker's database, counting its calls of the comparison (300-900 ms with 20,000 posts on PGlite).
+  const counting = Object.create(db, {
+    query: { value: (sql: string, params?: unknown[]) => (/fediverse_enqueue_due/.test(sql) && enqueues.push(Date.now()), db.query(sql, params)) },
+  }) as Database;
+  const worker = startDeliveryWorker({ db: counting, publicFetch, keys: accountKeys(db), origin: 'https://helena.example', idleMs: 10, log: () => {} });
+  workers.push(worker);
+  await worker.drain();
+  const first = enqueues.length;
+  expect(first).toBeGreaterThan(0);
+  // About thirty idle looks, nothing saved meanwhile.
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(enqueues.length).toBe(first);
+
+  // A post made public: the next idle look (no wake, no drain) tells its followers.
+  const [post] = (await db.query<{ id: string }>(
+    `insert into public.blog_posts (title, language, category, published, date) values ('Publicado agora', 'pt', 'Outros', true, now() - interval '1 minute') returning id`,
+  )).rows;
+  await expect.poll(async () => (await db.query(`select 1 from private.fediverse_outbox where post_id = $1 and type = 'Create'`, [post!.id])).rows.length, { timeout: 5_000 }).toBe(1);
+  expect(enqueues.length).toBe(first + 1);
+  await worker.stop();
+});
