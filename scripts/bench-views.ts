@@ -135,7 +135,15 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
   const gcPauses: number[] = [];
-  const gc = new PerformanceObserver((list) => gcPauses.push(...list.getEntries().map((e) => e.duration)));
+  const gcKinds: Record<string, number> = {};
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gcPauses.push(e.duration);
+      // detail.kind: 1 scavenge, 2 mark-sweep-compact, 4 incremental marking, 8 weak callbacks.
+      const kind = String((e as unknown as { detail?: { kind?: number } }).detail?.kind ?? '?');
+      gcKinds[kind] = Math.max(gcKinds[kind] ?? 0, e.duration);
+    }
+  });
   gc.observe({ entryTypes: ['gc'] });
   const openRest = await load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS / 2, firstAddress: 40 });
   const [openBeacons, openFlood] = await Promise.all([
@@ -145,7 +153,8 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
   if (process.env.BENCH_VIEWS_DEBUG) {
     loopDelay.disable();
     gc.disconnect();
-    console.log(`event loop delay in the open phases: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms; gc pauses: ${gcPauses.length}, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms, total ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms`);
+    const heap = process.memoryUsage();
+    console.log(`event loop delay in the open phases: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms; gc pauses: ${gcPauses.length}, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms, total ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms; longest by kind ${JSON.stringify(gcKinds)}; heap used ${(heap.heapUsed / 2 ** 20).toFixed(0)} MB of ${(heap.heapTotal / 2 ** 20).toFixed(0)} MB, rss ${(heap.rss / 2 ** 20).toFixed(0)} MB`);
   }
   const fivexxOf = (...loads: Load[]) =>
     loads.flatMap((l) => Object.entries(l.statuses)).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0);
