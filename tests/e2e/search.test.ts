@@ -98,8 +98,12 @@ describe('search', () => {
     // Typed one key at a time, searched once she paused.
     expect(sent).toBeLessThanOrEqual(2);
 
+    // An emptied box keeps the address; a pause mid-word searches, and the
+    // rest of the word refines that search in place (Back skips it).
     await box.fill('');
-    await box.pressSequentially(`entrevista ${tag}`, { delay: 40 });
+    await box.pressSequentially('entre', { delay: 40 });
+    await page.waitForURL((url) => url.searchParams.get('q') === 'entre');
+    await box.pressSequentially(`vista ${tag}`, { delay: 40 });
     await page.waitForURL((url) => url.searchParams.get('q') === `entrevista ${tag}`);
     await status(page).filter({ hasText: `1 resultado para “entrevista ${tag}”` }).waitFor();
     expect(await marks(page)).toEqual(['Entrevista', tag]);

@@ -10,6 +10,18 @@ import { SearchResultItem } from './search-result-item';
 
 /** How long she pauses before the results follow her typing. */
 export const TYPING_PAUSE_MS = 300;
+/**
+ * Typing that only adds or removes letters of a query the address took less
+ * than this ago refines it in place (history replace): Back goes to the
+ * search she stopped at, not to every pause in her typing (a slow phone
+ * pauses more often than she does).
+ */
+export const REFINING_MS = 2000;
+
+const refines = (before: string, after: string) => {
+  const [a, b] = [before.toLocaleLowerCase(), after.toLocaleLowerCase()];
+  return a !== '' && b !== '' && (a.startsWith(b) || b.startsWith(a));
+};
 const PER_PAGE = 10;
 
 /**
@@ -27,6 +39,8 @@ export function SearchPage({ language }: { language: Language }) {
   const page = searchPageFromParams(params);
   const [text, setText] = useState(q);
   const shown = useRef(q);
+  /** When typing last moved the address (0: not since this page opened). */
+  const typedAt = useRef(0);
 
   // Back and forward: the box shows the address's query.
   useEffect(() => {
@@ -36,13 +50,17 @@ export function SearchPage({ language }: { language: Language }) {
     }
   }, [q]);
 
-  // Typing: after a pause, the address (and so the results) follow.
+  // Typing: after a pause, the address (and so the results) follow. An
+  // emptied box keeps the last results (and the address) until she types
+  // another query or sends the empty form.
   useEffect(() => {
     const next = normalizeQuery(text);
-    if (next === shown.current) return;
+    if (next === shown.current || next === '') return;
     const timer = setTimeout(() => {
+      const refining = Date.now() - typedAt.current < REFINING_MS && refines(shown.current, next);
       shown.current = next;
-      setParams(next ? { q: next } : {}, { preventScrollReset: true });
+      typedAt.current = Date.now();
+      setParams(next ? { q: next } : {}, { preventScrollReset: true, replace: refining });
     }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text, setParams]);
