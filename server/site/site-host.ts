@@ -3,10 +3,11 @@
  * - built (npm start, self-hosting): dist/.ssr/entry-server.js and dist/index.html, from one build;
  * - under `npm run dev`: Vite's live modules and transformed index.html (scripts/dev.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { registerHooks } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SiteRenderer, SiteRendererOptions } from '../../src/app/ssr/site-renderer.ts';
 
 export interface RendererModule {
@@ -28,6 +29,52 @@ export interface SiteHost {
 
 export class SiteBuildError extends Error {}
 
+/** How stale a rebuild's discovery may be (npm run build while the server runs). */
+const CHECK_EVERY_MS = 1_000;
+
+const untransformed = new Set<string>();
+let hooked = false;
+
+/**
+ * Imports a built bundle as Node reads it, past any loader hook registered
+ * before (tsx's, under `npm start` and `npm run bench`). tsx rewrote the
+ * 5 MB renderer with a source map of its own: 2.5-3.2 s to import and 65 MB
+ * more heap, which every full GC of the server then marked (a 0.7 s pause
+ * under a flood of view beacons, issue 42). The bundle is plain JavaScript
+ * with only node: imports, so nothing needs its transform.
+ */
+function importUntransformed(file: string, query: string): Promise<unknown> {
+  const href = pathToFileURL(file).href;
+  untransformed.add(href);
+  if (!hooked) {
+    hooked = true;
+    // In-thread hooks run before the ones `module.register` put on the loader thread.
+    registerHooks({
+      load(url, context, nextLoad) {
+        const bare = url.split('?')[0]!;
+        if (!untransformed.has(bare)) return nextLoad(url, context);
+        return { format: 'module', source: readFileSync(fileURLToPath(bare), 'utf8'), shortCircuit: true };
+      },
+    });
+  }
+  return import(`${href}?${query}`);
+}
+
+/** A file's modification time, looked up again once its answer is CHECK_EVERY_MS old. */
+function recentMtime(): (file: string) => Promise<number> {
+  const known = new Map<string, { at: number; mtimeMs: Promise<number> }>();
+  return (file) => {
+    const now = performance.now();
+    const last = known.get(file);
+    if (last && now - last.at < CHECK_EVERY_MS) return last.mtimeMs;
+    const mtimeMs = stat(file).then((s) => s.mtimeMs);
+    // A failed look is not kept: the next request asks again.
+    mtimeMs.catch(() => known.delete(file));
+    known.set(file, { at: now, mtimeMs });
+    return mtimeMs;
+  };
+}
+
 /** The host of a build (scripts/build.ts): the renderer and the template of the same build. */
 export function builtSiteHost(distDir: string): SiteHost {
   const entry = path.join(distDir, '.ssr', 'entry-server.js');
@@ -41,18 +88,20 @@ export function builtSiteHost(distDir: string): SiteHost {
   // so the markup and the scripts that hydrate it always come from one build.
   let module: { mtimeMs: number; loaded: Promise<RendererModule> } | undefined;
   let template: { mtimeMs: number; html: string } | undefined;
+  // Looked at once a second at most, not for each request (a stat per page read, issue 42).
+  const mtimeOf = recentMtime();
   return {
     staticDir: distDir,
     cacheable: true,
     async renderer() {
-      const { mtimeMs } = await stat(entry);
+      const mtimeMs = await mtimeOf(entry);
       if (!module || module.mtimeMs !== mtimeMs) {
-        module = { mtimeMs, loaded: import(`${pathToFileURL(entry).href}?build=${mtimeMs}`) as Promise<RendererModule> };
+        module = { mtimeMs, loaded: importUntransformed(entry, `build=${mtimeMs}`) as Promise<RendererModule> };
       }
       return module.loaded;
     },
     async template() {
-      const { mtimeMs } = await stat(index);
+      const mtimeMs = await mtimeOf(index);
       if (!template || template.mtimeMs !== mtimeMs) template = { mtimeMs, html: await readFile(index, 'utf8') };
       return template.html;
     },
