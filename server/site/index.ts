@@ -25,6 +25,7 @@ import type { RendererModule, SiteHost } from './site-host.ts';
 import { isLocalRedirect } from './local-redirect.ts';
 import { createNewsletterForms } from './newsletter-forms.ts';
 import { RenderTurns } from './render-turns.ts';
+import { targetOf } from './page-targets.ts';
 import { siteUrlFor } from './site-url.ts';
 import { parseTemplate, type Template } from './template.ts';
 
@@ -248,7 +249,7 @@ export function createSiteRoutes(deps: SiteDeps): Hono {
     if (urlPath.startsWith('/assets/')) return text(404, 'Not found');
 
     const site = await renderer();
-    const target = site.target(url.pathname + url.search);
+    const target = targetOf(site, url.pathname + url.search);
     if (target.kind === 'redirect') {
       if (!isLocalRedirect(target.location)) return text(400, 'Bad request');
       // An address that carries a secret (a review link, a mail's token) on to its one form: kept by no cache, as its page.

@@ -138,6 +138,14 @@ describe('built files', () => {
     expect((await get('/rest/v1/nothing')).status).toBe(401);
     expect((await get('/storage/v1/nothing')).status).toBe(404);
   });
+
+  it('serves a file the build adds while the server runs, once the second it keeps a look for has passed', async () => {
+    expect((await get('/assets/later-abc.js')).status).toBe(404);
+    writeFileSync(path.join(dist, 'assets', 'later-abc.js'), 'later');
+    await expect.poll(async () => (await get('/assets/later-abc.js')).status, { timeout: 5_000, interval: 200 }).toBe(200);
+    rmSync(path.join(dist, 'assets', 'later-abc.js'));
+    await expect.poll(async () => (await get('/assets/later-abc.js')).status, { timeout: 5_000, interval: 200 }).toBe(404);
+  });
 });
 
 describe('pages', () => {
