@@ -68,6 +68,31 @@ function load(data: Record<string, unknown>): Promise<Load> {
   });
 }
 
+/** The server's event loop and GC while a phase runs (BENCH_VIEWS_DEBUG): call the returned function at its end for a line. */
+function watchProcess(): () => string {
+  if (!process.env.BENCH_VIEWS_DEBUG) return () => '';
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const pauses: number[] = [];
+  const kinds: Record<string, number> = {};
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      pauses.push(e.duration);
+      // detail.kind: 1 scavenge, 2 mark-sweep-compact, 4 incremental marking, 8 weak callbacks.
+      const kind = String((e as unknown as { detail?: { kind?: number } }).detail?.kind ?? '?');
+      kinds[kind] = Math.max(kinds[kind] ?? 0, e.duration);
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  return () => {
+    loopDelay.disable();
+    gc.disconnect();
+    const heap = process.memoryUsage();
+    const over50 = pauses.filter((p) => p > 50).length;
+    return `event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms; gc pauses ${pauses.length} (${over50} over 50 ms), longest ${Math.max(0, ...pauses).toFixed(1)} ms, total ${pauses.reduce((a, b) => a + b, 0).toFixed(0)} ms; longest by kind ${JSON.stringify(kinds)}; heap used ${(heap.heapUsed / 2 ** 20).toFixed(0)} of ${(heap.heapTotal / 2 ** 20).toFixed(0)} MB, rss ${(heap.rss / 2 ** 20).toFixed(0)} MB`;
+  };
+}
+
 const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function viewsToday(server: RunningServer, token: string): Promise<number> {
@@ -123,6 +148,7 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
 
   // The flood: the same beside RATE beacons a second.
   const floodLoad = loadAverage();
+  const floodWatch = watchProcess();
   const beacons = load({
     kind: 'beacons', url: server.url, rate: RATE, seconds: FLOOD_SECONDS, firstAddress: 16, anonKey: server.anonKey,
     body: JSON.stringify({ page: post!.id, referrer: 't.co' }),
@@ -132,29 +158,15 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
   const [sent, flood, floodSaveTimes] = await Promise.all([beacons, floodReaders, floodSaves]);
 
   // The viral shape itself: as many new readers a second as beacons, alone then with the beacons.
-  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-  loopDelay.enable();
-  const gcPauses: number[] = [];
-  const gcKinds: Record<string, number> = {};
-  const gc = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      gcPauses.push(e.duration);
-      // detail.kind: 1 scavenge, 2 mark-sweep-compact, 4 incremental marking, 8 weak callbacks.
-      const kind = String((e as unknown as { detail?: { kind?: number } }).detail?.kind ?? '?');
-      gcKinds[kind] = Math.max(gcKinds[kind] ?? 0, e.duration);
-    }
-  });
-  gc.observe({ entryTypes: ['gc'] });
+  const openWatch = watchProcess();
   const openRest = await load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS / 2, firstAddress: 40 });
   const [openBeacons, openFlood] = await Promise.all([
     load({ kind: 'beacons', url: server.url, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 60, anonKey: server.anonKey, body: JSON.stringify({ page: post!.id, referrer: 't.co' }) }),
     load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 80 }),
   ]);
   if (process.env.BENCH_VIEWS_DEBUG) {
-    loopDelay.disable();
-    gc.disconnect();
-    const heap = process.memoryUsage();
-    console.log(`event loop delay in the open phases: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms; gc pauses: ${gcPauses.length}, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms, total ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms; longest by kind ${JSON.stringify(gcKinds)}; heap used ${(heap.heapUsed / 2 ** 20).toFixed(0)} MB of ${(heap.heapTotal / 2 ** 20).toFixed(0)} MB, rss ${(heap.rss / 2 ** 20).toFixed(0)} MB`);
+    console.log(`  closed flood: ${floodWatch()}`);
+    console.log(`  open phases: ${openWatch()}`);
   }
   const fivexxOf = (...loads: Load[]) =>
     loads.flatMap((l) => Object.entries(l.statuses)).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0);
