@@ -5,7 +5,7 @@
  */
 import type { RunningServer } from '../server/index.ts';
 
-export async function herSaves(server: RunningServer, token: string, draftId: string, until: Promise<unknown>, everyMs: number): Promise<number[] & { failed?: number }> {
+export async function herSaves(server: Pick<RunningServer, 'url' | 'anonKey'>, token: string, draftId: string, until: Promise<unknown>, everyMs: number): Promise<number[] & { failed?: number }> {
   let done = false;
   void until.then(() => (done = true));
   const times: number[] & { failed?: number } = [];

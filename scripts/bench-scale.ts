@@ -42,7 +42,7 @@ async function measurePt(server: RunningServer): Promise<Figures> {
   return { documentBytes, jsonGzipBytes: gzipSync(json).length, renderMs: median(renders) };
 }
 
-export async function adminToken(server: RunningServer): Promise<string> {
+export async function adminToken(server: Pick<RunningServer, 'url' | 'anonKey' | 'serviceRoleKey'>): Promise<string> {
   const service = { apikey: server.serviceRoleKey, Authorization: `Bearer ${server.serviceRoleKey}`, 'Content-Type': 'application/json' };
   const email = `bench-${Date.now()}@example.com`;
   const password = `bench-${Date.now()}-password`;

@@ -11,12 +11,12 @@
  * beacons answered 204; and what one beacon costs as hosted PostgREST runs
  * it (record_view in a transaction of its own with role and claims) beside
  * the local backend's batch, per view.
- * The load runs on threads of its own (bench-views-load.mjs).
+ * The server runs in a process of its own, as `npm start` would
+ * (bench-views-server.ts); the load on threads of this one (bench-views-load.mjs).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { RunningServer } from '../server/index.ts';
 import { herSaves } from './bench-her-saves.ts';
 import { adminToken } from './bench-scale.ts';
 
@@ -68,34 +68,53 @@ function load(data: Record<string, unknown>): Promise<Load> {
   });
 }
 
-/** The server's event loop and GC while a phase runs (BENCH_VIEWS_DEBUG): call the returned function at its end for a line. */
-function watchProcess(): () => string {
-  if (!process.env.BENCH_VIEWS_DEBUG) return () => '';
-  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-  loopDelay.enable();
-  const pauses: number[] = [];
-  const kinds: Record<string, number> = {};
-  const gc = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      pauses.push(e.duration);
-      // detail.kind: 1 scavenge, 2 mark-sweep-compact, 4 incremental marking, 8 weak callbacks.
-      const kind = String((e as unknown as { detail?: { kind?: number } }).detail?.kind ?? '?');
-      kinds[kind] = Math.max(kinds[kind] ?? 0, e.duration);
-    }
+/** The backend of one run, in its own process (bench-views-server.ts). */
+export interface ViewsServer {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  database: string;
+  ask<T>(op: 'hosted' | 'watch' | 'watched' | 'close', args?: Record<string, unknown>): Promise<T>;
+}
+
+/** Starts the viral-post run's server on `dataDir` (and `databaseUrl`), serving the build in `siteDir`. */
+export function startViewsServer(dataDir: string, siteDir: string, databaseUrl?: string): Promise<ViewsServer> {
+  const child: ChildProcess = fork(new URL('./bench-views-server.ts', import.meta.url), {
+    env: { ...process.env, DATA_DIR: dataDir, SITE_DIR: siteDir, DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  gc.observe({ entryTypes: ['gc'] });
-  return () => {
-    loopDelay.disable();
-    gc.disconnect();
-    const heap = process.memoryUsage();
-    const over50 = pauses.filter((p) => p > 50).length;
-    return `event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms; gc pauses ${pauses.length} (${over50} over 50 ms), longest ${Math.max(0, ...pauses).toFixed(1)} ms, total ${pauses.reduce((a, b) => a + b, 0).toFixed(0)} ms; longest by kind ${JSON.stringify(kinds)}; heap used ${(heap.heapUsed / 2 ** 20).toFixed(0)} of ${(heap.heapTotal / 2 ** 20).toFixed(0)} MB, rss ${(heap.rss / 2 ** 20).toFixed(0)} MB`;
-  };
+  let next = 0;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      const error = new Error(`the bench's server exited (${code})`);
+      reject(error);
+      for (const w of waiting.values()) w.reject(error);
+    });
+    child.on('message', (m: { id?: number; value?: unknown; error?: string; url?: string; anonKey?: string; serviceRoleKey?: string; database?: string }) => {
+      if (m.id === undefined) {
+        resolve({
+          url: m.url!, anonKey: m.anonKey!, serviceRoleKey: m.serviceRoleKey!, database: m.database!,
+          ask: <T>(op: string, args: Record<string, unknown> = {}) =>
+            new Promise<T>((res, rej) => {
+              const id = ++next;
+              waiting.set(id, { resolve: res as (v: unknown) => void, reject: rej });
+              child.send({ id, op, ...args });
+            }),
+        });
+        return;
+      }
+      const w = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (m.error) w?.reject(new Error(m.error));
+      else w?.resolve(m.value);
+    });
+  });
 }
 
 const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-async function viewsToday(server: RunningServer, token: string): Promise<number> {
+async function viewsToday(server: ViewsServer, token: string): Promise<number> {
   const res = await fetch(`${server.url}/rest/v1/rpc/stats_days`, {
     method: 'POST',
     headers: { apikey: server.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -105,34 +124,21 @@ async function viewsToday(server: RunningServer, token: string): Promise<number>
   return Number(days.at(-1)!.views);
 }
 
-/** hosted Supabase's beacon: PostgREST runs record_view in a transaction of its own, with the role, claims and headers set. */
-async function hostedCallMs(server: RunningServer, page: string): Promise<number> {
-  const start = performance.now();
-  for (let i = 0; i < HOSTED_CALLS; i++) {
-    await server.db.batch([{ sql: 'select public.record_view($1, $2)', params: [page, 't.co'] }], {
-      settings: [
-        ['role', 'anon'],
-        ['request.jwt.claims', JSON.stringify({ role: 'anon' })],
-        ['request.headers', JSON.stringify({ 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}`, 'user-agent': `Mozilla/5.0 (hosted ${i}) Chrome/131.0` })],
-      ],
-    });
-  }
-  return (performance.now() - start) / HOSTED_CALLS;
-}
-
-export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
+export async function benchViews(server: ViewsServer): Promise<ViewsFigures> {
   const token = await adminToken(server);
-  const [post] = (
-    await server.db.query<{ id: string; slug: string }>(
-      `select id, slug from public.blog_posts where published and language = 'pt' and date <= now() order by date desc limit 1`,
-    )
-  ).rows;
+  const service = { apikey: server.serviceRoleKey, Authorization: `Bearer ${server.serviceRoleKey}`, 'Content-Type': 'application/json' };
+  const [post] = (await (
+    await fetch(`${server.url}/rest/v1/blog_posts?select=id,slug&published=eq.true&language=eq.pt&date=lte.${new Date().toISOString()}&order=date.desc&limit=1`, { headers: service })
+  ).json()) as { id: string; slug: string }[];
   const path = `/pt/${post!.slug}`;
   const probe = await fetch(server.url + path);
   if (probe.status !== 200) throw new Error(`${path} answered ${probe.status}`);
-  const [draft] = (
-    await server.db.query<{ id: string }>(`insert into public.blog_posts (title, language, content) values ('Rascunho do bench', 'pt', 'x') returning id`)
-  ).rows;
+  const [draft] = (await (
+    await fetch(`${server.url}/rest/v1/blog_posts`, {
+      method: 'POST', headers: { ...service, Prefer: 'return=representation' },
+      body: JSON.stringify({ title: 'Rascunho do bench', language: 'pt', content: 'x' }),
+    })
+  ).json()) as { id: string }[];
   const before = await viewsToday(server, token);
   console.log(`\nA post that goes viral (issue 42), ${server.database}: ${path}; load average ${loadAverage()}`);
 
@@ -148,7 +154,8 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
 
   // The flood: the same beside RATE beacons a second.
   const floodLoad = loadAverage();
-  const floodWatch = watchProcess();
+  const debug = Boolean(process.env.BENCH_VIEWS_DEBUG);
+  if (debug) await server.ask('watch');
   const beacons = load({
     kind: 'beacons', url: server.url, rate: RATE, seconds: FLOOD_SECONDS, firstAddress: 16, anonKey: server.anonKey,
     body: JSON.stringify({ page: post!.id, referrer: 't.co' }),
@@ -157,17 +164,15 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
   const floodSaves = herSaves(server, token, draft!.id, floodReaders, SAVE_EVERY_MS);
   const [sent, flood, floodSaveTimes] = await Promise.all([beacons, floodReaders, floodSaves]);
 
+  if (debug) console.log(`  closed flood: ${await server.ask<string>('watched')}`);
   // The viral shape itself: as many new readers a second as beacons, alone then with the beacons.
-  const openWatch = watchProcess();
+  if (debug) await server.ask('watch');
   const openRest = await load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS / 2, firstAddress: 40 });
   const [openBeacons, openFlood] = await Promise.all([
     load({ kind: 'beacons', url: server.url, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 60, anonKey: server.anonKey, body: JSON.stringify({ page: post!.id, referrer: 't.co' }) }),
     load({ kind: 'readers', url: server.url, path, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 80 }),
   ]);
-  if (process.env.BENCH_VIEWS_DEBUG) {
-    console.log(`  closed flood: ${floodWatch()}`);
-    console.log(`  open phases: ${openWatch()}`);
-  }
+  if (debug) console.log(`  open phases: ${await server.ask<string>('watched')}`);
   const fivexxOf = (...loads: Load[]) =>
     loads.flatMap((l) => Object.entries(l.statuses)).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0);
 
@@ -180,8 +185,8 @@ export async function benchViews(server: RunningServer): Promise<ViewsFigures> {
     ...Object.fromEntries(Object.entries(sent.statuses).filter(([s]) => s !== '204').map(([s, n]) => [`beacon ${s}`, n])),
     ...Object.fromEntries(Object.entries(pageStatuses).filter(([s]) => s !== '200').map(([s, n]) => [`page ${s}`, n])),
   };
-  const hosted = await hostedCallMs(server, post!.id);
-  await server.db.query('delete from public.blog_posts where id = $1', [draft!.id]);
+  const hosted = await server.ask<number>('hosted', { page: post!.id, calls: HOSTED_CALLS });
+  await fetch(`${server.url}/rest/v1/blog_posts?id=eq.${draft!.id}`, { method: 'DELETE', headers: service });
 
   const figures: ViewsFigures = {
     database: server.database,

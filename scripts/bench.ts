@@ -57,7 +57,7 @@ import { benchRevisions } from './bench-revisions.ts';
 import { benchScale, FIRST_PAGE } from './bench-scale.ts';
 import { benchSearch } from './bench-search.ts';
 import { benchStats } from './bench-stats.ts';
-import { benchViews, printViews, type ViewsFigures } from './bench-views.ts';
+import { benchViews, printViews, startViewsServer, type ViewsFigures } from './bench-views.ts';
 import { buildIfNeeded, distDir } from './build.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -268,16 +268,23 @@ async function benchPage(url: string, siteDir: string) {
   }
 }
 
-/** The viral post on PGlite, then on PostgreSQL when DATABASE_URL names one, and both side by side. */
-async function benchViewsOnBoth(server: RunningServer, databaseUrl: string | undefined, dataDir: string) {
-  // BENCH_VIEWS_ON=postgres: the PostgreSQL half alone (a second look at it without the first run's sockets and heap).
-  const all: ViewsFigures[] = process.env.BENCH_VIEWS_ON === 'postgres' && databaseUrl ? [] : [await benchViews(server)];
-  if (databaseUrl) {
-    const pg = await startServer({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'postgres-views'), databaseUrl, spaDir: path.join(dataDir, 'site') });
+/**
+ * The viral post on PGlite, then on PostgreSQL when DATABASE_URL names one,
+ * and both side by side; each server in a process of its own, started fresh.
+ */
+async function benchViewsOnBoth(databaseUrl: string | undefined, dataDir: string, siteDir: string) {
+  const all: ViewsFigures[] = [];
+  // BENCH_VIEWS_ON=postgres: the PostgreSQL half alone.
+  const runs = [
+    ...(process.env.BENCH_VIEWS_ON === 'postgres' && databaseUrl ? [] : [{ dir: 'pglite-views', url: undefined }]),
+    ...(databaseUrl ? [{ dir: 'postgres-views', url: databaseUrl }] : []),
+  ];
+  for (const run of runs) {
+    const server = await startViewsServer(path.join(dataDir, run.dir), siteDir, run.url);
     try {
-      all.push(await benchViews(pg));
+      all.push(await benchViews(server));
     } finally {
-      await pg.close();
+      await server.ask('close');
     }
   }
   console.log('A post that goes viral, side by side:');
@@ -292,6 +299,15 @@ async function main() {
   await buildIfNeeded();
   const siteDir = path.join(dataDir, 'site');
   cpSync(distDir, siteDir, { recursive: true });
+  if (process.env.BENCH_ONLY === 'views') {
+    // Its servers are processes of their own: none is started here.
+    try {
+      await benchViewsOnBoth(databaseUrl, dataDir, siteDir);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
   const serverStartedAt = performance.now();
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: path.join(dataDir, 'pglite'), spaDir: siteDir });
   try {
@@ -323,10 +339,6 @@ async function main() {
       await benchBackup();
       return;
     }
-    if (process.env.BENCH_ONLY === 'views') {
-      await benchViewsOnBoth(server, databaseUrl, dataDir);
-      return;
-    }
     if (process.env.BENCH_ONLY === 'fediverse') {
       await benchFediverse(dataDir, siteDir);
       return;
@@ -355,7 +367,7 @@ async function main() {
     await benchRevisions(server);
     await benchStats(server);
     await benchBackup();
-    await benchViewsOnBoth(server, databaseUrl, dataDir);
+    await benchViewsOnBoth(databaseUrl, dataDir, siteDir);
     await benchClips(server);
     await benchClipsPages(server);
     await benchSearch(server, serverStartedAt);
