@@ -20,6 +20,44 @@ const serverUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
 const touchSettings = `update public.site_settings set value = value where key = 'author_name' and language = 'pt'`;
 
+/** The version after each of her writes, in order: a draft's life, then a post's, then a published post edited. */
+async function versionsAlongHerWrites(db: Database): Promise<Record<string, boolean>> {
+  const version = async () => Number((await db.query<{ v: string }>('select version::text as v from private.site_content_version')).rows[0]!.v);
+  const moved: Record<string, boolean> = {};
+  let last = await version();
+  const step = async (what: string, sql: string, params: unknown[] = []) => {
+    await db.query(sql, params);
+    const now = await version();
+    moved[what] = now !== last;
+    last = now;
+  };
+  const [{ id }] = (await db.query<{ id: string }>(`insert into public.blog_posts (title, language, content) values ('Rascunho', 'pt', 'x') returning id`)).rows as [{ id: string }];
+  moved['a draft written'] = (await version()) !== last;
+  last = await version();
+  await step('the draft saved again', `update public.blog_posts set content = 'xy' where id = $1`, [id]);
+  await step('published', `update public.blog_posts set published = true where id = $1`, [id]);
+  await step('the published post edited', `update public.blog_posts set content = 'xyz' where id = $1`, [id]);
+  await step('unpublished', `update public.blog_posts set published = false where id = $1`, [id]);
+  // Deleting any post still moves it: the cascade to its corrections and replies fires their statement triggers.
+  await db.query(`delete from public.blog_posts where id = $1`, [id]);
+  last = await version();
+  const [{ id: other }] = (await db.query<{ id: string }>(`insert into public.blog_posts (title, language, content, published) values ('Publicado', 'pt', 'x', true) returning id`)).rows as [{ id: string }];
+  moved['a post written published'] = (await version()) !== last;
+  last = await version();
+  await step('the published post deleted', `delete from public.blog_posts where id = $1`, [other]);
+  return moved;
+}
+
+const HER_WRITES = {
+  'a draft written': false,
+  'the draft saved again': false,
+  published: true,
+  'the published post edited': true,
+  unpublished: true,
+  'a post written published': true,
+  'the published post deleted': true,
+};
+
 async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
@@ -76,9 +114,17 @@ describe('the content version on PGlite', () => {
     }).catch(() => {});
     expect(rememberedContentVersion(db)).toBe(v2);
   });
+
+  it('moves with every write to a published post, and never with her drafts (autosaves re-rendered every kept page)', async () => {
+    expect(await versionsAlongHerWrites(db)).toEqual(HER_WRITES);
+  });
 });
 
 describe.runIf(serverUrl)('the content version on PostgreSQL', () => {
+  it('moves with every write to a published post, and never with her drafts (autosaves re-rendered every kept page)', async () => {
+    expect(await versionsAlongHerWrites(db)).toEqual(HER_WRITES);
+  });
+
   let db: Database;
   let drop: () => Promise<void>;
   let other: pg.Client;
