@@ -23,7 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '@fedify/fedify';
-import { Create, Delete, PUBLIC_COLLECTION, Reject, Tombstone, Update } from '@fedify/vocab';
+import { Create, Delete, Follow, PUBLIC_COLLECTION, Reject, Tombstone, Update } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import type { Database, Queryable } from '../db/database.ts';
 import { PublicFetchError, type PublicFetch } from '../outbound/public-fetch.ts';
@@ -80,6 +80,7 @@ interface OutboxRow {
   post_id: string | null;
   recipient_inbox: string | null;
   recipient_actor: string | null;
+  follow_id: string | null;
 }
 
 interface Claimed {
@@ -101,7 +102,10 @@ async function buildBody(db: Queryable, row: OutboxRow, origin: string): Promise
   const id = paths.activity(activityKey(row.id));
   const actor = paths.actor(row.language);
   if (row.type === 'Reject') {
-    return new Reject({ id, actor, object: new URL(row.recipient_actor!), to: new URL(row.recipient_actor!) }).toJsonLd({ format: 'compact' });
+    // The Follow itself, embedded: Mastodon acts on a Reject only when its object is the Follow (by id, or embedded).
+    const follower = new URL(row.recipient_actor!);
+    const follow = new Follow({ id: row.follow_id ? new URL(row.follow_id) : null, actor: follower, object: actor });
+    return new Reject({ id, actor, object: follow, to: follower }).toJsonLd({ format: 'compact' });
   }
   const post = row.post_id
     ? (await db.query<PostRow>(
@@ -136,7 +140,7 @@ async function releaseAllClaims(db: Queryable): Promise<void> {
 /** New outbox rows: their bodies written, their deliveries queued; how many. */
 export async function writeOutbox(db: Database, origin: string, limit = 20): Promise<number> {
   const rows = (await db.query<OutboxRow>(
-    `select id, language, type, post_id::text, recipient_inbox, recipient_actor from private.fediverse_outbox
+    `select id, language, type, post_id::text, recipient_inbox, recipient_actor, follow_id from private.fediverse_outbox
       where body is null order by created_at limit $1`, [limit])).rows;
   for (const row of rows) {
     const body = await buildBody(db, row, origin);
