@@ -14,7 +14,7 @@ import type { Database } from '../db/database.ts';
 import type { PublicFetch } from '../outbound/public-fetch.ts';
 import { FEDIVERSE_LANGUAGES, isFediverseLanguage, languageOfHandle, readAccount } from './accounts.ts';
 import { postArticle, readPublicPost } from './article.ts';
-import { publicDocumentLoader } from './document-loader.ts';
+import { publicDocumentLoader, type PlainHttpHosts } from './document-loader.ts';
 import { listenToInbox } from './inbox.ts';
 import { accountKeys } from './keys.ts';
 import type { DatabaseMessageQueue } from './inbox-queue.ts';
@@ -27,6 +27,8 @@ export interface FederationDeps {
   db: Database;
   /** The outbound fetch for remote documents (public addresses only). */
   publicFetch: PublicFetch;
+  /** The hosts whose documents may come over plain http (OUTBOUND_ALLOW_HOSTS); every other one is https or refused. */
+  plainHttp?: PlainHttpHosts;
   /** SITE_URL: the canonical origin of every id; undefined = each request's own origin. */
   origin?: string;
   /**
@@ -40,14 +42,14 @@ export function createSiteFederation(deps: FederationDeps): Federation<void> {
   const { db } = deps;
   const kv = databaseKvStore(db);
   const keys = accountKeys(db);
-  const loader = publicDocumentLoader(deps.publicFetch, USER_AGENT);
+  const loader = publicDocumentLoader(deps.publicFetch, USER_AGENT, undefined, deps.plainHttp);
   const federation = createFederation<void>({
     kv,
     origin: deps.origin,
     // Remote actors and keys are kept a while (kvCache), fetched through the outbound rules.
     documentLoaderFactory: () => kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument'] }),
     contextLoaderFactory: () => loader,
-    authenticatedDocumentLoaderFactory: (identity) => publicDocumentLoader(deps.publicFetch, USER_AGENT, identity),
+    authenticatedDocumentLoaderFactory: (identity) => publicDocumentLoader(deps.publicFetch, USER_AGENT, identity, deps.plainHttp),
     // A replayed activity: its Date older (or newer) than this is refused.
     signatureTimeWindow: { minutes: 30 },
     // The inbox answers once the activity is verified and kept; nothing else is queued by Fedify
