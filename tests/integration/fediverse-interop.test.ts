@@ -6,6 +6,7 @@
  * shared inbox or a 404 only when the last attempt still says so).
  */
 import { Follow, type Recipient } from '@fedify/vocab';
+import { MAX_ATTEMPTS } from '../../server/fediverse/delivery.ts';
 import { startPeer, type Peer } from '../../server/fediverse/testing/peer.ts';
 import { targets, useBackend, type TestUser } from './harness.ts';
 
@@ -52,5 +53,43 @@ describe.each(targets)('her fediverse accounts with other servers on $name', (ta
     expect(rejects).toHaveLength(1);
     expect(rejects[0]!.json.actor).toBe(actor('pt'));
     expect(rejects[0]!.json.object).toMatchObject({ type: 'Follow', id: sent.id!.href, actor: peer.current!.actorUri('bob').href, object: actor('pt') });
+  });
+
+  const followers = async () => (await backend.sql<{ actor_id: string }>(`select actor_id from public.fediverse_followers order by actor_id`)).map((r) => r.actor_id);
+  const deliveryOf = async (postId: string) => (await backend.sql<{ state: string; attempts: number; last_status: number }>(
+    `select d.state, d.attempts, d.last_status from private.fediverse_deliveries d join private.fediverse_outbox o on o.id = d.activity_id where o.post_id = $1`, [postId]))[0];
+
+  it('a shared inbox answering 404 or 410 is tried again and its followers kept; only the last attempt still gone removes them', async () => {
+    await follow('bob', 'shared-gone-b');
+    await follow('carol', 'shared-gone-c');
+    const both = [peer.current!.actorUri('bob').href, peer.current!.actorUri('carol').href];
+    expect(await followers()).toEqual(both);
+    peer.current!.answer = 404;
+    const saved = await admin.client.from('blog_posts').insert({ title: 'Servidor sumido', content: 'Texto.', language: 'pt', published: true }).select('id').single();
+    const id = saved.data!.id;
+    await backend.drainFediverse();
+    expect(await deliveryOf(id)).toEqual({ state: 'queued', attempts: 1, last_status: 404 });
+    expect(await followers()).toEqual(both);
+
+    // A 410 from the shared inbox (a whole server) before the last attempt: still tried again.
+    peer.current!.answer = 410;
+    await backend.sql(`update private.fediverse_deliveries set next_attempt_at = now() where state = 'queued'`);
+    await backend.drainFediverse();
+    expect(await deliveryOf(id)).toEqual({ state: 'queued', attempts: 2, last_status: 410 });
+    expect(await followers()).toEqual(both);
+
+    // The last attempt, days later, still 410: the server is gone, and its followers with it.
+    await backend.sql(`update private.fediverse_deliveries set attempts = $1, next_attempt_at = now() where state = 'queued'`, [MAX_ATTEMPTS - 1]);
+    await backend.drainFediverse();
+    expect(await deliveryOf(id)).toEqual({ state: 'failed', attempts: MAX_ATTEMPTS, last_status: 410 });
+    expect(await followers()).toEqual([]);
+  });
+
+  it('a personal inbox answering 410 removes that follower at once', async () => {
+    await follow('carol', 'kept');
+    // Bob's account is gone: his own inbox answers the Accept with 410.
+    peer.current!.answer = 410;
+    await follow('bob', 'personal-gone');
+    expect(await followers()).toEqual([peer.current!.actorUri('carol').href]);
   });
 });
