@@ -13,6 +13,7 @@ import { Article, Endpoints, Image, Person } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import type { PublicFetch } from '../outbound/public-fetch.ts';
 import { FEDIVERSE_LANGUAGES, isFediverseLanguage, languageOfHandle, readAccount } from './accounts.ts';
+import { alsoKnownAs, type AlsoKnownAsDeps } from './also-known-as.ts';
 import { postArticle, readPublicPost } from './article.ts';
 import { publicDocumentLoader, type PlainHttpHosts } from './document-loader.ts';
 import { listenToInbox } from './inbox.ts';
@@ -43,6 +44,10 @@ export function createSiteFederation(deps: FederationDeps): Federation<void> {
   const kv = databaseKvStore(db);
   const keys = accountKeys(db);
   const loader = publicDocumentLoader(deps.publicFetch, USER_AGENT, undefined, deps.plainHttp);
+  const aliasDeps: AlsoKnownAsDeps = {
+    kv, publicFetch: deps.publicFetch, userAgent: USER_AGENT, plainHttp: deps.plainHttp,
+    loader: kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument'] }),
+  };
   const federation = createFederation<void>({
     kv,
     origin: deps.origin,
@@ -79,7 +84,8 @@ export function createSiteFederation(deps: FederationDeps): Federation<void> {
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pairs[0]?.cryptographicKey ?? null,
         assertionMethods: pairs.map((pair) => pair.multikey),
-        aliases: account.alsoKnownAs ? [new URL(account.alsoKnownAs)] : [],
+        // The actor id Mastodon's Move looks for, whatever form she typed (also-known-as.ts).
+        aliases: await alsoKnownAs(account.alsoKnownAs, aliasDeps),
         manuallyApprovesFollowers: false,
         discoverable: true,
         indexable: true,

@@ -92,4 +92,20 @@ describe.each(targets)('her fediverse accounts with other servers on $name', (ta
     await follow('bob', 'personal-gone');
     expect(await followers()).toEqual([peer.current!.actorUri('carol').href]);
   });
+
+  it('her earlier account typed as @user@host is, in her actor document, that account\'s actor id (what Mastodon\'s Move checks)', async () => {
+    const aliasOf = async (language: string) => {
+      const raw = (await (await fetch(actor(language), { headers: { Accept: 'application/activity+json' } })).json()) as { alsoKnownAs?: string | string[] };
+      return [raw.alsoKnownAs ?? []].flat();
+    };
+    try {
+      await backend.sql(`update public.fediverse_accounts set also_known_as = $1 where language = 'pt'`, [`@bob@${peer.current!.host}`]);
+      expect(await aliasOf('pt')).toEqual([peer.current!.actorUri('bob').href]);
+      // One that resolves to nothing (no such person there) leaves nothing rather than a handle.
+      await backend.sql(`update public.fediverse_accounts set also_known_as = $1 where language = 'en'`, [`@nobody@${peer.current!.host}`]);
+      expect(await aliasOf('en')).toEqual([]);
+    } finally {
+      await backend.sql(`update public.fediverse_accounts set also_known_as = null`);
+    }
+  });
 });
