@@ -54,7 +54,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   // As the local backend's (server/fediverse/index.ts): deliveries are POSTs through the outbound rules.
   const publicFetch = createPublicFetch({ timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD', 'POST'], allowHosts: settings.allowHosts });
   const inboxQueue = new DatabaseMessageQueue(db);
-  const federation = createSiteFederation({ db, publicFetch, origin: settings.origin, inboxQueue });
+  const federation = createSiteFederation({ db, publicFetch, origin: settings.origin, inboxQueue, plainHttp: { allowHosts: settings.allowHosts } });
   const stopping = new AbortController();
   const stopped = new Promise<void>((resolve) => {
     const stop = () => {

@@ -12,8 +12,10 @@
  * key making "once" the schema's); (3) due deliveries are claimed (skip
  * locked, with a lease), signed with the account's key (HTTP Signatures:
  * RFC 9421 first, draft-cavage, as Mastodon requires, where that is refused:
- * signature-spec.ts) and POSTed through the outbound fetch. 2xx → delivered; 404/410 → the followers behind that inbox are
- * removed; 429, 5xx, a timeout or no answer → again later, backing off up
+ * signature-spec.ts) and POSTed through the outbound fetch. 2xx → delivered; 410 from a
+ * personal inbox (no follower's shared inbox) → that follower is removed; 404, or 410 from a
+ * shared inbox (a whole server) → again later like a 5xx, and the followers behind it removed
+ * only when the last attempt still answers 404/410; 429, 5xx, a timeout or no answer → again later, backing off up
  * to about four days (later still if the server's Retry-After says so, and
  * its other deliveries wait with it, unsent and uncounted); any other 4xx →
  * failed. A worker killed mid-send
@@ -23,7 +25,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '@fedify/fedify';
-import { Create, Delete, PUBLIC_COLLECTION, Reject, Tombstone, Update } from '@fedify/vocab';
+import { Create, Delete, Follow, PUBLIC_COLLECTION, Reject, Tombstone, Update } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import type { Database, Queryable } from '../db/database.ts';
 import { PublicFetchError, type PublicFetch } from '../outbound/public-fetch.ts';
@@ -80,6 +82,7 @@ interface OutboxRow {
   post_id: string | null;
   recipient_inbox: string | null;
   recipient_actor: string | null;
+  follow_id: string | null;
 }
 
 interface Claimed {
@@ -101,7 +104,10 @@ async function buildBody(db: Queryable, row: OutboxRow, origin: string): Promise
   const id = paths.activity(activityKey(row.id));
   const actor = paths.actor(row.language);
   if (row.type === 'Reject') {
-    return new Reject({ id, actor, object: new URL(row.recipient_actor!), to: new URL(row.recipient_actor!) }).toJsonLd({ format: 'compact' });
+    // The Follow itself, embedded: Mastodon acts on a Reject only when its object is the Follow (by id, or embedded).
+    const follower = new URL(row.recipient_actor!);
+    const follow = new Follow({ id: row.follow_id ? new URL(row.follow_id) : null, actor: follower, object: actor });
+    return new Reject({ id, actor, object: follow, to: follower }).toJsonLd({ format: 'compact' });
   }
   const post = row.post_id
     ? (await db.query<PostRow>(
@@ -120,6 +126,22 @@ async function buildBody(db: Queryable, row: OutboxRow, origin: string): Promise
   return activity.toJsonLd({ format: 'compact' });
 }
 
+/** Whether some follower's server takes its deliveries at this inbox (one inbox for many people). */
+async function isSharedInbox(db: Queryable, inbox: string): Promise<boolean> {
+  const r = await db.query(`select 1 from public.fediverse_followers where shared_inbox = $1 limit 1`, [inbox]);
+  return r.rows.length > 0;
+}
+
+/** The delivery failed as 'gone', and the followers it reached (`who`, of $1 the inbox) forgotten, together. */
+async function forgetInbox(db: Database, id: string, status: number, who: string, inbox: string, attempts?: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `update private.fediverse_deliveries set state = 'failed', attempts = coalesce($3, attempts), last_status = $2, last_error = 'gone', claim = null where id = $1`,
+      [id, status, attempts ?? null]);
+    await tx.query(`delete from public.fediverse_followers where ${who}`, [inbox]);
+  });
+}
+
 /** Whether a delivery is due now (read-only: an idle look writes nothing). */
 export async function anyDeliveryDue(db: Queryable): Promise<boolean> {
   const r = await db.query<{ due: boolean }>(`select exists (select 1 from private.fediverse_deliveries d where ${DUE}) as due`);
@@ -136,7 +158,7 @@ async function releaseAllClaims(db: Queryable): Promise<void> {
 /** New outbox rows: their bodies written, their deliveries queued; how many. */
 export async function writeOutbox(db: Database, origin: string, limit = 20): Promise<number> {
   const rows = (await db.query<OutboxRow>(
-    `select id, language, type, post_id::text, recipient_inbox, recipient_actor from private.fediverse_outbox
+    `select id, language, type, post_id::text, recipient_inbox, recipient_actor, follow_id from private.fediverse_outbox
       where body is null order by created_at limit $1`, [limit])).rows;
   for (const row of rows) {
     const body = await buildBody(db, row, origin);
@@ -196,10 +218,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       await db.query(`update private.fediverse_deliveries set state = 'delivered', delivered_at = now(), last_status = $2, claim = null where id = $1`, [d.id, status]);
       return;
     }
-    if (status === 404 || status === 410) {
-      // That inbox is gone for good: so are the followers behind it.
-      await db.query(`update private.fediverse_deliveries set state = 'failed', last_status = $2, last_error = 'gone', claim = null where id = $1`, [d.id, status]);
-      await db.query(`delete from public.fediverse_followers where inbox = $1 or shared_inbox = $1`, [d.inbox]);
+    const gone = status === 404 || status === 410;
+    if (status === 410 && !(await isSharedInbox(db, d.inbox))) {
+      // One person's inbox says its account is gone: so is that follower.
+      await forgetInbox(db, d.id, status, 'inbox = $1', d.inbox);
       return;
     }
     if (retryAt && status === undefined) {
@@ -210,8 +232,14 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       );
       return;
     }
-    const retry = status === undefined || status === 429 || status >= 500;
+    // A shared inbox's 410 or any 404 may be a server's bad hour (a misconfigured proxy, a move): tried again like a 5xx.
+    const retry = status === undefined || status === 429 || status >= 500 || gone;
     const attempts = d.attempts + 1;
+    if (gone && attempts >= MAX_ATTEMPTS) {
+      // Still gone after about four days: the followers behind that inbox with it.
+      await forgetInbox(db, d.id, status, 'inbox = $1 or shared_inbox = $1', d.inbox, attempts);
+      return;
+    }
     if (!retry || attempts >= MAX_ATTEMPTS) {
       await db.query(`update private.fediverse_deliveries set state = 'failed', attempts = $2, last_status = $3, last_error = $4, claim = null where id = $1`,
         [d.id, attempts, status ?? null, error ?? `HTTP ${status}`]);

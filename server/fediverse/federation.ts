@@ -13,8 +13,9 @@ import { Article, Endpoints, Image, Person } from '@fedify/vocab';
 import type { Database } from '../db/database.ts';
 import type { PublicFetch } from '../outbound/public-fetch.ts';
 import { FEDIVERSE_LANGUAGES, isFediverseLanguage, languageOfHandle, readAccount } from './accounts.ts';
+import { alsoKnownAs, type AlsoKnownAsDeps } from './also-known-as.ts';
 import { postArticle, readPublicPost } from './article.ts';
-import { publicDocumentLoader } from './document-loader.ts';
+import { publicDocumentLoader, type PlainHttpHosts } from './document-loader.ts';
 import { listenToInbox } from './inbox.ts';
 import { accountKeys } from './keys.ts';
 import type { DatabaseMessageQueue } from './inbox-queue.ts';
@@ -27,6 +28,8 @@ export interface FederationDeps {
   db: Database;
   /** The outbound fetch for remote documents (public addresses only). */
   publicFetch: PublicFetch;
+  /** The hosts whose documents may come over plain http (OUTBOUND_ALLOW_HOSTS); every other one is https or refused. */
+  plainHttp?: PlainHttpHosts;
   /** SITE_URL: the canonical origin of every id; undefined = each request's own origin. */
   origin?: string;
   /**
@@ -40,14 +43,18 @@ export function createSiteFederation(deps: FederationDeps): Federation<void> {
   const { db } = deps;
   const kv = databaseKvStore(db);
   const keys = accountKeys(db);
-  const loader = publicDocumentLoader(deps.publicFetch, USER_AGENT);
+  const loader = publicDocumentLoader(deps.publicFetch, USER_AGENT, undefined, deps.plainHttp);
+  const aliasDeps: AlsoKnownAsDeps = {
+    kv, publicFetch: deps.publicFetch, userAgent: USER_AGENT, plainHttp: deps.plainHttp,
+    loader: kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument'] }),
+  };
   const federation = createFederation<void>({
     kv,
     origin: deps.origin,
     // Remote actors and keys are kept a while (kvCache), fetched through the outbound rules.
     documentLoaderFactory: () => kvCache({ loader, kv, prefix: ['_fedify', 'remoteDocument'] }),
     contextLoaderFactory: () => loader,
-    authenticatedDocumentLoaderFactory: (identity) => publicDocumentLoader(deps.publicFetch, USER_AGENT, identity),
+    authenticatedDocumentLoaderFactory: (identity) => publicDocumentLoader(deps.publicFetch, USER_AGENT, identity, deps.plainHttp),
     // A replayed activity: its Date older (or newer) than this is refused.
     signatureTimeWindow: { minutes: 30 },
     // The inbox answers once the activity is verified and kept; nothing else is queued by Fedify
@@ -77,7 +84,8 @@ export function createSiteFederation(deps: FederationDeps): Federation<void> {
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pairs[0]?.cryptographicKey ?? null,
         assertionMethods: pairs.map((pair) => pair.multikey),
-        aliases: account.alsoKnownAs ? [new URL(account.alsoKnownAs)] : [],
+        // The actor id Mastodon's Move looks for, whatever form she typed (also-known-as.ts).
+        aliases: await alsoKnownAs(account.alsoKnownAs, aliasDeps),
         manuallyApprovesFollowers: false,
         discoverable: true,
         indexable: true,

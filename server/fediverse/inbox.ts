@@ -95,12 +95,13 @@ async function onFollow(db: Database, ctx: InboxContext<void>, follow: Follow): 
   const body = await accept.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
   await once(db, follow, async (tx) => {
     await tx.query(
-      `insert into public.fediverse_followers (language, actor_id, handle, name, inbox, shared_inbox, server)
-       values ($1, $2, $3, $4, $5, $6, $7)
+      // follow_id: a Reject, should she remove this follower, must name this Follow (Mastodon ignores any other).
+      `insert into public.fediverse_followers (language, actor_id, handle, name, inbox, shared_inbox, server, follow_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
        on conflict (language, actor_id) do update set handle = excluded.handle, name = excluded.name,
-         inbox = excluded.inbox, shared_inbox = excluded.shared_inbox`,
+         inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_id = excluded.follow_id`,
       [language, followerId.href, handleOf(follower), textOf(follower.name) || null, inbox.href,
-        follower.endpoints?.sharedInbox?.href ?? null, followerId.hostname],
+        follower.endpoints?.sharedInbox?.href ?? null, followerId.hostname, follow.id!.href],
     );
     await tx.query(
       `insert into private.fediverse_outbox (id, language, type, recipient_inbox, recipient_actor, body) values ($1, $2, 'Accept', $3, $4, $5::jsonb)`,

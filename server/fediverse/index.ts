@@ -44,7 +44,9 @@ export function startFediverse(db: Database, origin: string, options: FediverseO
     timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD', 'POST'], allow: options.allow, allowHosts: options.allowHosts,
   });
   const inboxQueue = new DatabaseMessageQueue(db, { exclusive: options.exclusive, pollMs: options.idleMs, leaseMs: options.leaseMs });
-  const federation = createSiteFederation({ db, publicFetch, origin: options.siteUrl, inboxQueue });
+  const federation = createSiteFederation({
+    db, publicFetch, origin: options.siteUrl, inboxQueue, plainHttp: { allowHosts: options.allowHosts, allow: options.allow },
+  });
   const listening = new AbortController();
   const inboxWork = federation.startQueue(undefined, { signal: listening.signal, queue: 'inbox' });
   const routes = createFediverseRoutes({ db, federation, inboxQueue, inboxPerMinute: options.inboxPerMinute, trustedProxyHeader: options.trustedProxyHeader });

@@ -3,7 +3,7 @@
  * Fedify; a post's permalink answers an ActivityPub client with its Article
  * (Vary: Accept), so pasting the address into Mastodon's search finds it; a
  * withdrawn post answers 410 with a Tombstone. Before Fedify sees an inbox
- * request: at most 1 MB, JSON, and its host within its share of requests.
+ * request: at most 1 MB, JSON, and its host (as claimed, from that client address) within its share of requests.
  */
 import type { Federation } from '@fedify/fedify';
 import { Hono, type Context, type Next } from 'hono';
@@ -13,7 +13,7 @@ import { isFediverseLanguage } from './accounts.ts';
 import { postArticle, postTombstone, wasWithdrawn, type PostRow } from './article.ts';
 import type { DatabaseMessageQueue } from './inbox-queue.ts';
 import { avatarCopyPath } from './paths.ts';
-import { inboxThrottle, signingHost } from './throttle.ts';
+import { inboxThrottle, inboxThrottleKey, signingHost } from './throttle.ts';
 
 export const MAX_ACTIVITY_BYTES = 1024 * 1024;
 const AP_JSON = 'application/activity+json';
@@ -86,8 +86,11 @@ export function createFediverseRoutes(options: FediverseRoutesOptions): Hono {
 
   const inbox = async (c: Context) => {
     const request = c.req.raw;
-    const host = signingHost(request.headers) ?? clientAddress(c, options.trustedProxyHeader);
-    const wait = throttle.take(host);
+    const client = clientAddress(c, options.trustedProxyHeader);
+    const host = signingHost(request.headers) ?? client;
+    // The keyId is not verified yet: keyed with the address it came from, a flood that claims
+    // another server's keyId spends only its own share, never that server's.
+    const wait = throttle.take(inboxThrottleKey(host, client));
     if (wait) return error(429, 'too many requests from this server', { 'Retry-After': String(wait) });
     // Its activities are not handled as fast as it sends them: it waits, and the database does not fill.
     if (options.inboxQueue && (await options.inboxQueue.senderIsFull(host))) {

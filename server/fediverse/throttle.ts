@@ -1,9 +1,11 @@
 /**
  * Per remote host, how many inbox requests a minute are taken (a token
  * bucket): a server flooding her inbox gets 429 and Retry-After, others are
- * not slowed. The host is the signature's keyId's (what a server signs
- * with), or the client's address for unsigned requests. In memory: one
- * process serves the inbox.
+ * not slowed. The bucket is the host the signature's keyId claims (what a
+ * server signs with) together with the client's address (inboxThrottleKey):
+ * the claim is read before any verification, and anyone may claim a real
+ * server's keyId, so a bucket keyed on it alone let one address exhaust that
+ * server's share. In memory: one process serves the inbox.
  */
 export interface InboxThrottle {
   /** Seconds to wait, or 0 when the request may go on. */
@@ -40,4 +42,9 @@ export function signingHost(headers: Headers): string | null {
   } catch {
     return null;
   }
+}
+
+/** The bucket of a request: the host it claims to be signed by (or none) and the address it came from. */
+export function inboxThrottleKey(claimedHost: string, clientAddress: string): string {
+  return claimedHost === clientAddress ? clientAddress : `${claimedHost} from ${clientAddress}`;
 }

@@ -18,8 +18,8 @@ export const fediverseAdminText = {
     handleTaken: 'Este nome já é da conta do outro idioma.',
     alsoKnownAs: 'Conta anterior no Mastodon (opcional)',
     alsoKnownAsHint:
-      'O endereço https da sua conta anterior, como https://mastodon.social/@voce. Com ele salvo aqui, use “Mudar para outra conta” (Move) no Mastodon para trazer os seguidores de lá.',
-    alsoKnownAsInvalid: 'Informe o endereço completo da conta, começando com https://.',
+      'O endereço do perfil da sua conta anterior, como https://mastodon.social/@voce, ou o nome dela, como @voce@mastodon.social: os dois funcionam. Com ele salvo aqui, use “Mudar para outra conta” (Move) no Mastodon para trazer os seguidores de lá.',
+    alsoKnownAsInvalid: 'Informe o endereço completo do perfil, começando com https://, ou o nome da conta, como @voce@mastodon.social.',
     save: 'Salvar',
     saving: 'Salvando…',
     saved: 'Conta atualizada',

@@ -461,6 +461,7 @@ export type Database = {
       fediverse_followers: {
         Row: {
           actor_id: string;
+          follow_id: string | null;
           followed_at: string;
           handle: string | null;
           id: string;
@@ -472,6 +473,7 @@ export type Database = {
         };
         Insert: {
           actor_id: string;
+          follow_id?: string | null;
           followed_at?: string;
           handle?: string | null;
           id?: string;
@@ -483,6 +485,7 @@ export type Database = {
         };
         Update: {
           actor_id?: string;
+          follow_id?: string | null;
           followed_at?: string;
           handle?: string | null;
           id?: string;

@@ -31,7 +31,7 @@ const publicKeyOf = async (b: Backend, language = 'pt') =>
 const stateOf = async (b: Backend) => ({
   accounts: await b.sql(`select language, handle, also_known_as from public.fediverse_accounts order by language`),
   keys: await b.sql(`select language, public_key, private_key from private.fediverse_keys order by language`),
-  followers: await b.sql(`select id, language, actor_id, handle, inbox, shared_inbox, server, followed_at from public.fediverse_followers order by actor_id`),
+  followers: await b.sql(`select id, language, actor_id, handle, inbox, shared_inbox, server, followed_at, follow_id from public.fediverse_followers order by actor_id`),
   blocks: await b.sql(`select kind, value from public.fediverse_blocks order by kind, value`),
   replies: await b.sql(`select id, post_id, object_id, content, state, published, moderated_at from public.fediverse_replies order by object_id`),
   told: await b.sql(`select post_id, announced_version, deleted_at from private.fediverse_posts order by post_id`),
@@ -51,9 +51,9 @@ describe.each(targets)('the fediverse in the backup on $name', (target) => {
     postId = post!.id;
     // announced (Create written) before anyone follows: no delivery goes anywhere.
     await origin.drainFediverse();
-    await origin.sql(`insert into public.fediverse_followers (language, actor_id, handle, name, inbox, shared_inbox, server) values
-      ('pt', 'https://social.example/users/ana', '@ana@social.example', 'Ana', 'https://social.example/users/ana/inbox', 'https://social.example/inbox', 'social.example'),
-      ('pt', 'https://outra.example/users/bia', '@bia@outra.example', 'Bia', 'https://outra.example/users/bia/inbox', null, 'outra.example')`);
+    await origin.sql(`insert into public.fediverse_followers (language, actor_id, handle, name, inbox, shared_inbox, server, follow_id) values
+      ('pt', 'https://social.example/users/ana', '@ana@social.example', 'Ana', 'https://social.example/users/ana/inbox', 'https://social.example/inbox', 'social.example', 'https://social.example/follows/1'),
+      ('pt', 'https://outra.example/users/bia', '@bia@outra.example', 'Bia', 'https://outra.example/users/bia/inbox', null, 'outra.example', null)`);
     await origin.sql(`insert into public.fediverse_blocks (kind, value) values ('server', 'spam.example')`);
     await origin.sql(`insert into public.fediverse_replies (post_id, object_id, actor_id, author_name, content, published, state, moderated_at, avatar_source, avatar_url) values
       ($1, 'https://social.example/notes/1', 'https://social.example/users/ana', 'Ana', '<p>aprovada</p>', '2026-11-01T10:00:00Z', 'approved', '2026-11-01T11:00:00Z',

@@ -75,7 +75,7 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
     site = await startStaticHost(() => handler);
     // As index.ts builds it, with the peer's host:port as OUTBOUND_ALLOW_HOSTS.
     publicFetch = createPublicFetch({ timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD'], allowHosts: [peer.current!.host] });
-    handler = createFediverseHandler({ db: backend.db, publicFetch, siteUrl: site.origin, background: (work) => void afterAnswers.push(work()) });
+    handler = createFediverseHandler({ db: backend.db, publicFetch, allowHosts: [peer.current!.host], siteUrl: site.origin, background: (work) => void afterAnswers.push(work()) });
   });
   afterAll(async () => {
     await site?.close();
@@ -141,7 +141,7 @@ describe.each(targets)('the fediverse Edge Function on $name', (target) => {
   it('npm run fediverse-worker -- --once handles a Follow an instance kept but did not handle, delivers both Accepts, which the peer verifies, and exits 0', async () => {
     // An instance that stopped after its answer, before handling what it kept.
     const answeringOnly = handler;
-    handler = createFediverseHandler({ db: backend.db, publicFetch, siteUrl: site.origin, background: () => {} });
+    handler = createFediverseHandler({ db: backend.db, publicFetch, allowHosts: [peer.current!.host], siteUrl: site.origin, background: () => {} });
     const carol = new Follow({ id: new URL(`${peer.current!.origin}/follows/edge-kept-${target.name}`), actor: peer.current!.actorUri('carol'), object: new URL(actor('pt')) });
     try {
       await peer.current!.send('carol', her('pt'), carol);

@@ -2,7 +2,7 @@
  * Her inbox changes nothing for an activity it cannot trust (issue 45), on
  * PGlite and PostgreSQL, against a Fedify server on 127.0.0.1: unsigned,
  * signed with another key than the actor's (forged), signed with a Date two
- * hours old (replayed), larger than 1 MB, or not JSON: 401 or 400, no
+ * hours old (replayed), signed with a key only reachable over plain http, larger than 1 MB, or not JSON: 401 or 400, no
  * follower, nothing recorded; a server flooding the inbox gets 429 while
  * another is still heard.
  */
@@ -58,6 +58,20 @@ describe.each(targets)('her inbox refuses on $name', (target) => {
     await backend.drainFediverse();
     expect(await backend.sql(`select actor_id from public.fediverse_followers`)).toEqual([{ actor_id: peer.current!.actorUri('bob').href }]);
     for (const table of ['public.fediverse_followers', 'private.fediverse_outbox', 'private.fediverse_inbox']) await backend.sql(`delete from ${table}`);
+  });
+
+  it('answers 401 to a Follow whose key would come over plain http from a host not allow-listed, and changes nothing', async () => {
+    // The peer under another name: the test's fetch takes its address as public, but the name is not
+    // allow-listed, so its key may come over https only. Before, it was fetched over http and the Follow taken.
+    const elsewhere = peer.current!.origin.replace('127.0.0.1', 'localhost');
+    const actorId = `${elsewhere}/users/bob`;
+    const follow = new Follow({ id: new URL(`${elsewhere}/follows/plain-http-${target.name}`), actor: new URL(actorId), object: new URL(`${backend.url}/ap/users/pt`) });
+    const request = await signRequest(
+      new Request(inbox(), { method: 'POST', headers: { 'Content-Type': 'application/activity+json' }, body: JSON.stringify(await follow.toJsonLd({ format: 'compact' })) }),
+      (await peer.current!.keys('bob')).privateKey, new URL(`${actorId}#main-key`), { spec: 'draft-cavage-http-signatures-12' });
+    expect((await post(request)).status).toBe(401);
+    await backend.drainFediverse();
+    await nothingChanged();
   });
 
   it('answers 400 to more than 1 MB and to what is not a JSON activity, and changes nothing', async () => {

@@ -26,6 +26,8 @@ export interface FediverseFunctionEnv {
   db: Database;
   /** The outbound fetch for remote actors and keys (public addresses, or OUTBOUND_ALLOW_HOSTS). */
   publicFetch: PublicFetch;
+  /** OUTBOUND_ALLOW_HOSTS: the only hosts whose actors and keys may come over plain http. */
+  allowHosts?: readonly string[];
   /** SITE_URL: the site's origin, which the static host serves and rewrites here. */
   siteUrl: string;
   /** Inbox requests per minute from one host (default 300), per running instance of the function. */
@@ -45,7 +47,9 @@ const PREFIX = /^(?:\/functions\/v1)?\/fediverse(?=\/|$)/;
 export function createFediverseHandler(env: FediverseFunctionEnv): (request: Request) => Promise<Response> {
   const site = new URL(env.siteUrl);
   const inboxQueue = new DatabaseMessageQueue(env.db);
-  const federation = createSiteFederation({ db: env.db, publicFetch: env.publicFetch, origin: site.origin, inboxQueue });
+  const federation = createSiteFederation({
+    db: env.db, publicFetch: env.publicFetch, origin: site.origin, inboxQueue, plainHttp: { allowHosts: env.allowHosts },
+  });
   // The inbox answers once the activity is kept; its listeners run after the answer, here, and
   // npm run fediverse-worker takes whatever an instance stopped before handling.
   // One pass at a time per instance, going on until nothing is due; a 202 during a pass asks for one more after it.

@@ -17,9 +17,8 @@ if (!siteUrl || !databaseUrl) throw new Error('The fediverse function needs SITE
 // No LISTEN connection: the function keeps no pages to invalidate.
 const db = await openPostgres(databaseUrl, { listen: false });
 // As the local backend's (server/fediverse/index.ts): remote documents of 1 MB and 10 s at most.
-const publicFetch = createPublicFetch({
-  timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD'], allowHosts: parseOutboundAllowHosts(Deno.env.get('OUTBOUND_ALLOW_HOSTS')),
-});
+const allowHosts = parseOutboundAllowHosts(Deno.env.get('OUTBOUND_ALLOW_HOSTS'));
+const publicFetch = createPublicFetch({ timeoutMs: 10_000, maxBytes: 1024 * 1024, methods: ['GET', 'HEAD'], allowHosts });
 
 const background = typeof EdgeRuntime === 'undefined' ? undefined : (work: () => Promise<unknown>) => EdgeRuntime!.waitUntil(work());
-Deno.serve(createFediverseHandler({ db, publicFetch, siteUrl, background }));
+Deno.serve(createFediverseHandler({ db, publicFetch, allowHosts, siteUrl, background }));

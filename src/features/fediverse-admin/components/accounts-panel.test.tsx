@@ -36,7 +36,7 @@ describe('"Fediverso": her accounts', () => {
     const field = (await screen.findAllByRole('textbox', { name: 'Conta anterior no Mastodon (opcional)' }))[0]!;
     await user.type(field, 'http://mastodon.social/@helena');
     await user.click(form('Português').getByRole('button', { name: 'Salvar' }));
-    expect(field).toHaveAccessibleDescription(/Informe o endereço completo da conta, começando com https:\/\//);
+    expect(field).toHaveAccessibleDescription(/Informe o endereço completo do perfil, começando com https:\/\/, ou o nome da conta/);
     expect(field).toHaveFocus();
     expect(calls.accounts).toEqual([]);
   });

@@ -6,9 +6,9 @@ describe('what her accounts accept, as the database does', () => {
     for (const bad of ['', 'Helena', 'helena duarte', 'joão', 'a-b', 'x'.repeat(31), '@pt']) expect(isValidHandle(bad), bad).toBe(false);
   });
 
-  it('her earlier account: a full https address', () => {
-    expect(isValidAccountAddress('https://mastodon.social/@helena')).toBe(true);
-    for (const bad of ['http://mastodon.social/@helena', '@helena@mastodon.social', 'mastodon.social/@helena', 'https://x y', 'https://localhost/@a'])
+  it('her earlier account: a full https address or @user@host', () => {
+    for (const ok of ['https://mastodon.social/@helena', '@helena@mastodon.social', 'helena@mastodon.social']) expect(isValidAccountAddress(ok), ok).toBe(true);
+    for (const bad of ['http://mastodon.social/@helena', 'mastodon.social/@helena', 'https://x y', 'https://localhost/@a', '@helena', '@helena@localhost', '@he lena@mastodon.social'])
       expect(isValidAccountAddress(bad), bad).toBe(false);
   });
 

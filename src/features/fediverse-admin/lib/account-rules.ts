@@ -3,9 +3,16 @@ export const HANDLE_PATTERN = /^[a-z0-9_]{1,30}$/;
 
 export const isValidHandle = (handle: string) => HANDLE_PATTERN.test(handle);
 
-/** Her earlier account's address: https, with a host, no spaces (the database checks https and no spaces). */
+/** Her earlier account as a handle, @user@host (the @ in front optional), as the database accepts it. */
+const ACCOUNT_HANDLE = /^@?[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:[0-9]{1,5})?$/;
+
+/**
+ * Her earlier account: its https profile address (with a host, no spaces) or
+ * @user@host; the server resolves either to the actor id Mastodon's Move checks.
+ */
 export function isValidAccountAddress(address: string): boolean {
   if (/\s/.test(address)) return false;
+  if (ACCOUNT_HANDLE.test(address)) return true;
   try {
     const url = new URL(address);
     return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
