@@ -44,3 +44,16 @@ it('what cannot be resolved: an address stays as she typed it, a handle is left 
   expect(await alsoKnownAs('https://mastodon.example/@ninguem', deps)).toEqual([new URL('https://mastodon.example/@ninguem')]);
   expect(await alsoKnownAs('@ninguem@mastodon.example', deps)).toEqual([]);
 });
+
+it('does not hold her actor document for a slow server: what she typed now, the actor id once resolved', async () => {
+  const deps = mastodon();
+  let answer: () => void = () => {};
+  const slow: DocumentLoader = async (url) => {
+    await new Promise<void>((r) => (answer = r));
+    return deps.loader(url);
+  };
+  const slowDeps = { ...deps, loader: slow, waitMs: 50 };
+  expect(await alsoKnownAs('https://mastodon.example/@voce', slowDeps)).toEqual([new URL('https://mastodon.example/@voce')]);
+  answer();
+  await expect.poll(() => alsoKnownAs('https://mastodon.example/@voce', slowDeps)).toEqual([new URL('https://mastodon.example/users/voce')]);
+});

@@ -9,7 +9,7 @@
  * what cannot be resolved is kept an hour, and an address stays as she typed
  * it (a handle, not being an address, is left out).
  */
-import type { KvStore } from '@fedify/fedify';
+import type { KvKey, KvStore } from '@fedify/fedify';
 import type { DocumentLoader } from '@fedify/vocab-runtime';
 import { Temporal } from '@js-temporal/polyfill';
 import type { PublicFetch } from '../outbound/public-fetch.ts';
@@ -74,15 +74,41 @@ async function resolve(typed: string, deps: AlsoKnownAsDeps): Promise<string | n
   }
 }
 
+/**
+ * How long her actor document waits for a first resolution. A remote server
+ * fetching her actor gives up after a few seconds, and the other server may
+ * take longer (each fetch may take the outbound rules' whole time): past
+ * this, the document answers with what she typed, and the resolution goes on
+ * to be kept for the next reader.
+ */
+const WAIT_FOR_RESOLUTION_MS = 1_500;
+const resolving = new Map<string, Promise<{ id: string | null }>>();
+
+function resolveAndKeep(typed: string, key: KvKey, deps: AlsoKnownAsDeps): Promise<{ id: string | null }> {
+  let pending = resolving.get(typed);
+  if (!pending) {
+    pending = (async () => {
+      const found = { id: await resolve(typed, deps) };
+      await deps.kv.set(key, found, { ttl: found.id ? RESOLVED_FOR : UNRESOLVED_FOR });
+      return found;
+    })().finally(() => resolving.delete(typed));
+    resolving.set(typed, pending);
+  }
+  return pending;
+}
+
 /** Her actor's alsoKnownAs for what she typed: the resolved actor id, or the address as typed, or nothing. */
-export async function alsoKnownAs(typed: string | null, deps: AlsoKnownAsDeps): Promise<URL[]> {
+export async function alsoKnownAs(typed: string | null, deps: AlsoKnownAsDeps & { waitMs?: number }): Promise<URL[]> {
   if (!typed) return [];
   const key = ['fediverse', 'alsoKnownAs', typed] as const;
   let cached = await deps.kv.get<{ id: string | null }>(key);
   if (!cached) {
-    cached = { id: await resolve(typed, deps) };
-    await deps.kv.set(key, cached, { ttl: cached.id ? RESOLVED_FOR : UNRESOLVED_FOR });
+    const pending = resolveAndKeep(typed, key, deps);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), deps.waitMs ?? WAIT_FOR_RESOLUTION_MS)));
+    cached = await Promise.race([pending.catch(() => ({ id: null })), late]);
+    clearTimeout(timer);
   }
-  if (cached.id) return [new URL(cached.id)];
+  if (cached?.id) return [new URL(cached.id)];
   return HANDLE.test(typed) || !URL.canParse(typed) ? [] : [new URL(typed)];
 }
