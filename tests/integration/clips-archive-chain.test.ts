@@ -52,8 +52,8 @@ describe.each(targets)('an archived copy, end to end, on $name', (target) => {
     admin = await backend.createAdmin('clips-archive-chain');
   });
 
-  const ask = async (kind: string, input: string | null, options: Record<string, unknown> = {}) => {
-    const { data, error } = await admin.client.from('clip_jobs').insert({ batch: randomUUID(), kind, input, options: options as never }).select('id').single();
+  const ask = async (kind: string, input: string | null, options: Record<string, unknown> = {}, clipId: string | null = null) => {
+    const { data, error } = await admin.client.from('clip_jobs').insert({ batch: randomUUID(), kind, input, options: options as never, clip_id: clipId }).select('id').single();
     if (error) throw new Error(error.message);
     await backend.clipsWorker.drain();
     const job = (await admin.client.from('clip_jobs').select('state, error, clip_id').eq('id', data!.id).single()).data!;
@@ -105,6 +105,16 @@ describe.each(targets)('an archived copy, end to end, on $name', (target) => {
     expect(oldCopy).toContain('O cantor');
     expect(outletAddresses(oldCopy)).toEqual([]);
     expect(outletAddresses(await read('/pt/publicacoes'))).toEqual([]);
+
+    // "Atualizar cópia arquivada" keeps a logo address she typed, as adding does; the list shows it again.
+    await admin.client.from('clips').update({ outlet_logo_url: logo }).eq('id', clip!.id);
+    await ask('archive', null, {}, clip!.id);
+    const { data: refreshed } = await admin.client.from('clips').select('outlet_logo_url').eq('id', clip!.id).single();
+    expect(refreshed!.outlet_logo_url).toContain(`/storage/v1/object/public/clip-files/${clip!.id}/`);
+    expect(refreshed!.outlet_logo_url).not.toBe(clip!.outlet_logo_url);
+    const again = new JSDOM(await read('/pt/publicacoes')).window.document;
+    const refreshedEntry = [...again.querySelectorAll('main article')].find((a) => a.textContent!.includes('Gabriel Diniz'))!;
+    expect(refreshedEntry.querySelector('img')!.getAttribute('src')).toBe(refreshed!.outlet_logo_url);
   });
 
   it('a page that starts answering 404 is dead after two checks a day apart; she shows the copy; a reader reads it without a request to the outlet', async () => {
