@@ -10,7 +10,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { runBatch } from '../server/clips/batch.ts';
 import { createClipsFetch } from '../server/clips/fetch.ts';
 import type { RunningServer } from '../server/index.ts';
@@ -62,10 +62,34 @@ export async function benchClips(server: RunningServer): Promise<void> {
     const failed = jobs.filter((j) => j.state === 'failed');
     console.log(`  ${jobs.length - failed.length} clips added, ${failed.length} refused${failed[0] ? ` (first: ${failed[0].error})` : ''} in ${seconds.toFixed(1)} s (${((seconds * 1000) / PIECES).toFixed(0)} ms a piece, 4 at a time)`);
     console.log(`  process RSS ${(startRss / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB (server and worker in one process)`);
+    clearInterval(sampler);
+    await removeImported(server, client, `http://outlet.example:${port}/%`);
   } finally {
     clearInterval(sampler);
     await fetch.close();
     outlet.closeAllConnections();
     await new Promise((resolve) => outlet.close(resolve));
   }
+}
+
+/**
+ * The imported clips, their kept files, the followed feed and the jobs go
+ * once measured: the benches after this one in a full run (the clips pages
+ * with their own 5,000, search) see only their own clips.
+ */
+async function removeImported(server: RunningServer, client: SupabaseClient, urls: string): Promise<void> {
+  const { rows } = await server.db.query<{ picture_path: string | null; page_path: string | null; outlet_logo_url: string | null }>(
+    `select k.picture_path, k.page_path, c.outlet_logo_url from public.clips c left join public.clip_copies k on k.clip_id = c.id where c.url like $1`,
+    [urls],
+  );
+  const logo = (url: string | null) => (url ? (/\/object\/public\/clip-files\/(.+)$/.exec(new URL(url).pathname)?.[1] ?? null) : null);
+  const files = rows.flatMap((r) => [r.picture_path, logo(r.outlet_logo_url)]).filter((p): p is string => !!p);
+  const pages = rows.map((r) => r.page_path).filter((p): p is string => !!p);
+  for (const [bucket, paths] of [['clip-files', files], ['clip-pages', pages]] as const) {
+    for (let i = 0; i < paths.length; i += 500) await client.storage.from(bucket).remove(paths.slice(i, i + 500));
+  }
+  await server.db.query(`delete from public.clips where url like $1`, [urls]);
+  await server.db.query(`delete from public.clip_feeds where url like $1`, [urls]);
+  await server.db.query(`delete from public.clip_jobs where input like $1`, [urls]);
+  console.log(`  removed: ${rows.length} clips, ${files.length + pages.length} kept files (the next benches see only their own clips)`);
 }

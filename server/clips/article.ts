@@ -42,43 +42,81 @@ export interface StoredCopy {
   copy: { text_markdown: string; picture_path: string | null; page_path: string; final_url: string };
   /** The picture's public URL (clips.image_url), when it was kept. */
   imageUrl: string | null;
+  /** The outlet's logo kept in clip-files (clips.outlet_logo_url), when it was: the pages never show the outlet's own address. */
+  logoUrl: string | null;
   /** What to remove if the job's write fails. */
   objects: { bucket: string; path: string }[];
 }
 
-/** Uploads the picture and the page; a picture that cannot be fetched is left out (the copy is still made). */
-export async function storeCopy(client: SupabaseClient, fetch: ClipsFetch, clipId: string, article: FetchedArticle): Promise<StoredCopy> {
-  const objects: { bucket: string; path: string }[] = [];
+interface KeptFile {
+  path: string;
+  publicUrl: string;
+}
+
+/**
+ * A picture (the main one, the outlet's logo) fetched through the clips fetch
+ * (its address checked, 10 MB, 20 s) and kept in clip-files as
+ * `{clip id}/{random}.{ext}` when it is one of PICTURE_TYPES (no SVG, which
+ * could carry script); null when it cannot be had, and the copy is made
+ * without it.
+ */
+async function keepPicture(client: SupabaseClient, fetch: ClipsFetch, clipId: string, address: string, objects: StoredCopy['objects']): Promise<KeptFile | null> {
+  const picture = await fetch.page(address).catch(() => null);
+  const ext = PICTURE_TYPES[(picture?.headers.get('content-type') ?? '').split(';')[0]!.trim()];
+  if (!picture?.ok || !ext) {
+    await picture?.body?.cancel();
+    return null;
+  }
+  const bytes = new Uint8Array(await picture.arrayBuffer());
+  const path = `${clipId}/${randomUUID()}.${ext}`;
+  const error = await upload(client, 'clip-files', path, bytes, `image/${ext === 'jpg' ? 'jpeg' : ext}`);
+  if (error) throw new Error(`A imagem não pôde ser guardada: ${error.message}`);
+  objects.push({ bucket: 'clip-files', path });
+  return { path, publicUrl: client.storage.from('clip-files').getPublicUrl(path).data.publicUrl };
+}
+
+/**
+ * Uploads the picture, the outlet's logo (from `logoAddress`, hers or the
+ * page's) and the page; a picture that cannot be fetched is left out (the
+ * copy is still made).
+ */
+export async function storeCopy(
+  client: SupabaseClient,
+  fetch: ClipsFetch,
+  clipId: string,
+  article: FetchedArticle,
+  logoAddress: string | null = article.fields.outlet_logo_url,
+): Promise<StoredCopy> {
+  const objects: StoredCopy['objects'] = [];
   try {
-    let picturePath: string | null = null;
-    let imageUrl: string | null = null;
-    if (article.fields.image_url) {
-      const picture = await fetch.page(article.fields.image_url).catch(() => null);
-      const ext = PICTURE_TYPES[(picture?.headers.get('content-type') ?? '').split(';')[0]!.trim()];
-      if (picture?.ok && ext) {
-        const bytes = new Uint8Array(await picture.arrayBuffer());
-        const path = `${clipId}/${randomUUID()}.${ext}`;
-        const error = await upload(client, 'clip-files', path, bytes, `image/${ext === 'jpg' ? 'jpeg' : ext}`);
-        if (error) throw new Error(`A imagem não pôde ser guardada: ${error.message}`);
-        objects.push({ bucket: 'clip-files', path });
-        picturePath = path;
-        imageUrl = client.storage.from('clip-files').getPublicUrl(path).data.publicUrl;
-      } else {
-        await picture?.body?.cancel();
-      }
-    }
+    const picture = article.fields.image_url ? await keepPicture(client, fetch, clipId, article.fields.image_url, objects) : null;
+    const logo = logoAddress ? await keepPicture(client, fetch, clipId, logoAddress, objects) : null;
     const pagePath = `${clipId}/${randomUUID()}.html.gz`;
     const error = await upload(client, 'clip-pages', pagePath, gzipSync(article.html), 'application/gzip');
     if (error) throw new Error(`A página não pôde ser guardada: ${error.message}`);
     objects.push({ bucket: 'clip-pages', path: pagePath });
     return {
-      copy: { text_markdown: article.markdown ?? '', picture_path: picturePath, page_path: pagePath, final_url: article.finalUrl },
-      imageUrl,
+      copy: { text_markdown: article.markdown ?? '', picture_path: picture?.path ?? null, page_path: pagePath, final_url: article.finalUrl },
+      imageUrl: picture?.publicUrl ?? null,
+      logoUrl: logo?.publicUrl ?? null,
       objects,
     };
   } catch (error) {
     await removeObjects(client, objects);
     throw error;
+  }
+}
+
+/** The clip-files object a kept file's public URL names (`…/object/public/clip-files/{path}`), or null for any other address. */
+export function keptClipFilePath(clipId: string, url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const marker = '/storage/v1/object/public/clip-files/';
+    const { pathname } = new URL(url);
+    if (!pathname.startsWith(`${marker}${clipId}/`)) return null;
+    return pathname.slice(marker.length).split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
   }
 }
 

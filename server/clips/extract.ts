@@ -6,7 +6,9 @@
  * summary, picture and the outlet's logo; @extractus/article-extractor
  * (Mozilla's Readability on linkedom, its output sanitised) for the
  * readable text, which the archive import's converter turns into this
- * site's Markdown (no raw HTML survives it), and for what the head lacks.
+ * site's Markdown (no raw HTML survives it, nor any picture: an outlet's
+ * address there would make readers' browsers call the outlet), and for what
+ * the head lacks.
  * Fields the page lacks are null: hers to type.
  */
 import { extractFromHtml } from '@extractus/article-extractor';
@@ -78,7 +80,8 @@ export async function extractPage(html: string, url: string): Promise<Extracted>
   const article = await extractFromHtml(html, url, { contentLengthThreshold: 200 }).catch(() => null);
   const outlet = outletName(head.outlet ?? article?.source, url);
   const byline = clean(head.bylines.join(', ') || (article?.author && !/^https?:/.test(article.author) ? article.author : ''), 300);
-  const markdown = article?.content ? htmlToMarkdown(article.content, { baseUrl: url }).markdown.trim() : '';
+  // No picture of the outlet's in the copy: its main picture is kept in clip-files and shown from there.
+  const markdown = article?.content ? htmlToMarkdown(article.content, { baseUrl: url, dropImages: true }).markdown.trim() : '';
   return {
     fields: {
       url,

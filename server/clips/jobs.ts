@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchArticle, removeObjects, storeCopy } from './article.ts';
+import { fetchArticle, keptClipFilePath, removeObjects, storeCopy } from './article.ts';
 import { parseClipsCsv } from './csv.ts';
 import { findFeed } from './feed.ts';
 import type { ClipsFetch } from './fetch.ts';
@@ -53,8 +53,10 @@ async function add(ctx: JobContext, job: ClipJob) {
   for (const key of TYPED) if (job.options[key] !== undefined && job.options[key] !== '') clip[key] = job.options[key];
   clip.language ??= 'pt';
   if (!clip.title) throw new Error('A página não tem título: preencha-o à mão.');
-  const stored = await storeCopy(ctx.client, ctx.fetch, clip.id as string, article);
+  // The logo she kept in the form (the preview's) or the page's, copied: the pages never load it from the outlet.
+  const stored = await storeCopy(ctx.client, ctx.fetch, clip.id as string, article, (clip.outlet_logo_url as string | null) ?? null);
   clip.image_url = stored.imageUrl;
+  clip.outlet_logo_url = stored.logoUrl;
   try {
     return await finish(ctx, job, [clip], stored.copy, {});
   } catch (error) {
@@ -65,16 +67,23 @@ async function add(ctx: JobContext, job: ClipJob) {
 
 async function archive(ctx: JobContext, job: ClipJob) {
   if (!job.clip_id) throw new Error('Falta a publicação (clip_id) a arquivar.');
-  const { data: clip } = await ctx.client.from('clips').select('id, url').eq('id', job.clip_id).maybeSingle();
+  const { data: clip } = await ctx.client.from('clips').select('id, url, outlet_logo_url').eq('id', job.clip_id).maybeSingle();
   if (!clip?.url) throw new Error('Esta publicação não tem endereço para arquivar.');
   const { data: old } = await ctx.client.from('clip_copies').select('picture_path, page_path').eq('clip_id', clip.id).maybeSingle();
   const article = await fetchArticle(ctx.fetch, clip.url);
-  const stored = await storeCopy(ctx.client, ctx.fetch, clip.id, article);
+  // A logo address she typed (or one kept before decision 291's fix) is fetched now; a kept one is fetched again from the page.
+  const oldLogo = keptClipFilePath(clip.id, clip.outlet_logo_url);
+  const stored = await storeCopy(ctx.client, ctx.fetch, clip.id, article, oldLogo ? article.fields.outlet_logo_url : (clip.outlet_logo_url ?? article.fields.outlet_logo_url));
   try {
     const result = await finish(ctx, job, null, stored.copy, { clip_id: clip.id });
-    if (stored.imageUrl) await ctx.client.from('clips').update({ image_url: stored.imageUrl }).eq('id', clip.id);
+    const kept = { ...(stored.imageUrl ? { image_url: stored.imageUrl } : {}), ...(stored.logoUrl ? { outlet_logo_url: stored.logoUrl } : {}) };
+    if (Object.keys(kept).length) await ctx.client.from('clips').update(kept).eq('id', clip.id);
     // The refreshed copy replaced the old objects: they go once the new ones are written.
-    const stale = [...(old?.picture_path ? [{ bucket: 'clip-files', path: old.picture_path }] : []), ...(old?.page_path ? [{ bucket: 'clip-pages', path: old.page_path }] : [])];
+    const stale = [
+      ...(old?.picture_path ? [{ bucket: 'clip-files', path: old.picture_path }] : []),
+      ...(oldLogo && stored.logoUrl ? [{ bucket: 'clip-files', path: oldLogo }] : []),
+      ...(old?.page_path ? [{ bucket: 'clip-pages', path: old.page_path }] : []),
+    ];
     await removeObjects(ctx.client, stale);
     return result;
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Tests and the bench only: a local server playing the outlets of
  * tests/fixtures/clips/outlets (saved real pages, served at their original
- * paths by Host), plus whatever routes a test adds. Its hosts reach the
+ * paths by Host), a feed of them all (/feeds/saved.xml), plus whatever routes a test adds. Its hosts reach the
  * clips fetch through a resolver that answers 127.0.0.1 and allowHosts
  * entries, as OUTBOUND_ALLOW_HOSTS would.
  */
@@ -48,6 +48,11 @@ export async function startOutletServer(extraHosts: string[] = []): Promise<Outl
     requests.push(`${host}${req.url}`);
     for (const route of routes) if (route(req, res) !== false && res.headersSent) return;
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    // A feed of every saved page on the asking host (the e2e, which cannot add routes to the global setup's server, lists it).
+    if (pathname === '/feeds/saved.xml') {
+      const items = savedOutlets.map((o) => `<item><title>${o.file}</title><link>http://${req.headers.host}${new URL(o.url).pathname}</link></item>`);
+      return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Páginas salvas</title>${items.join('')}</channel></rss>`);
+    }
     // 127.0.0.1 (OUTBOUND_ALLOW_HOSTS in a child process, which has no test DNS): by path alone.
     const file = pages.get(`${host}${pathname}`) ?? (host === '127.0.0.1' ? byPath.get(pathname) : undefined);
     if (!file) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');

@@ -7,7 +7,9 @@
  * saved real page (tests/e2e/global-setup.ts serves them), fills the form;
  * hides a clip with its switch and deletes one after the question. Every row is read back from the database.
  * axe-core judges the tab, the add dialog (address and form), the bulk and
- * print dialogs and the question.
+ * print dialogs and the question; the tab, the add and edit dialogs, the
+ * bulk panels and the import's progress with its failures also against
+ * WCAG 2.2 AA's rules alone (target-size included), failing on any impact.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -76,6 +78,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
   await rest('DELETE', `clip_jobs?input=like.*${runId}*`);
+  await rest('DELETE', `clip_feeds?url=like.*${runId}*`);
   await rest('DELETE', `clips?title=like.*${runId}*`);
 });
 
@@ -99,6 +102,7 @@ describe('her published work in the admin (issue 43)', () => {
     expect(await page.getByRole('tab', { name: /^Publicações/ }).getAttribute('aria-selected')).toBe('true');
     await tab().getByRole('list', { name: 'Contagem' }).waitFor();
     await e2e.expectAccessible(page, '"Publicações"');
+    await e2e.expectWcag22AA(page, '"Publicações", empty');
     e2e.expectNoConsoleErrors();
   });
 
@@ -107,13 +111,22 @@ describe('her published work in the admin (issue 43)', () => {
     const add = dialog('Adicionar publicação');
     await add.getByRole('textbox', { name: 'Endereço da matéria' }).waitFor();
     await e2e.expectAccessible(page, '"Adicionar publicação", the address');
-    await press(add.getByRole('button', { name: 'Preencher à mão' }));
+    await e2e.expectWcag22AA(page, '"Adicionar publicação", the address');
+    // Tab from the address reaches both buttons, in the order they are read.
+    await add.getByRole('textbox', { name: 'Endereço da matéria' }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => isFocused(add.getByRole('button', { name: 'Preencher à mão' }))).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => isFocused(add.getByRole('button', { name: 'Buscar dados' }))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
     const title = add.getByRole('textbox', { name: /Título/ });
     await title.waitFor();
     // Saving without a title says so, and sends nothing.
     await press(add.getByRole('button', { name: 'Salvar' }));
     await add.getByText('Informe o título.').waitFor();
     await e2e.expectAccessible(page, '"Adicionar publicação", the form refused');
+    await e2e.expectWcag22AA(page, '"Adicionar publicação", the form refused');
     await title.focus();
     await page.keyboard.type(byHand);
     await add.getByRole('textbox', { name: 'Veículo', exact: true }).focus();
@@ -166,6 +179,7 @@ describe('her published work in the admin (issue 43)', () => {
     expect(await add.getByRole('textbox', { name: 'Resumo' }).inputValue()).toBe('Gabriel Diniz, famoso pelo hit');
     await expect.poll(() => isFocused(add.getByText(/Confira os dados encontrados/))).toBe(true);
     await e2e.expectAccessible(page, '"Adicionar publicação", the form filled from the page');
+    await e2e.expectWcag22AA(page, '"Adicionar publicação", the form filled from the page');
     // What the page said is hers to change before saving.
     await title.fill(previewed.title);
     await press(add.getByRole('button', { name: 'Salvar' }));
@@ -179,9 +193,38 @@ describe('her published work in the admin (issue 43)', () => {
     await press(row.getByRole('switch', { name: /^Publicado/ }), 'Space');
     await expect.poll(async () => (await ourClips()).find((c) => c.title === byHand)?.status).toBe('hidden');
 
+    await e2e.expectWcag22AA(page, '"Publicações", with clips');
+    await press(tab().getByRole('button', { name: `Editar “${byHand}”` }));
+    await dialog('Editar publicação').getByRole('textbox', { name: /Título/ }).waitFor();
+    await e2e.expectWcag22AA(page, '"Editar publicação"');
+    await page.keyboard.press('Escape');
+    await dialog('Editar publicação').waitFor({ state: 'detached' });
+
     await press(tab().getByRole('button', { name: 'Importar em lote' }));
-    await dialog('Importar em lote').getByRole('textbox', { name: 'Endereços, um por linha' }).waitFor();
+    const bulk = dialog('Importar em lote');
+    await bulk.getByRole('textbox', { name: 'Endereços, um por linha' }).waitFor();
     await e2e.expectAccessible(page, '"Importar em lote"');
+    await e2e.expectWcag22AA(page, '"Importar em lote", the list');
+    // A refused address: the progress and its failure, listed with the reason.
+    const refused = `http://169.254.169.254/${runId}`;
+    await bulk.getByRole('textbox', { name: 'Endereços, um por linha' }).fill(refused);
+    await press(bulk.getByRole('button', { name: 'Importar 1 endereço' }));
+    await bulk.getByRole('heading', { name: 'Não importadas' }).waitFor({ timeout: 15_000 });
+    await bulk.getByText(`${refused}: Endereço recusado`).waitFor();
+    await e2e.expectWcag22AA(page, '"Importar em lote", the progress and its failure');
+    await press(bulk.getByRole('tab', { name: 'Lista de endereços' }), 'ArrowRight');
+    await bulk.getByRole('textbox', { name: /Endereço da página de autor/ }).waitFor();
+    await e2e.expectWcag22AA(page, '"Importar em lote", author page or feed');
+    // The pieces a feed offers, each with its checkbox, and the feed followed (the outlet server's feed of its saved pages).
+    await bulk.getByRole('textbox', { name: /Endereço da página de autor/ }).fill(`${theOutlets().origin}/feeds/saved.xml?e2e=${runId}`);
+    await press(bulk.getByRole('button', { name: 'Buscar publicações' }));
+    await bulk.getByRole('heading', { name: /em Páginas salvas$/ }).waitFor({ timeout: 15_000 });
+    await press(bulk.getByRole('button', { name: 'Marcar todas', exact: true }));
+    await bulk.getByRole('button', { name: /^Verificar novas publicações de Páginas salvas/ }).waitFor();
+    await e2e.expectWcag22AA(page, '"Importar em lote", the pieces a feed offers');
+    await press(bulk.getByRole('tab', { name: 'Página de autor ou feed' }), 'ArrowRight');
+    await bulk.getByRole('tabpanel', { name: 'Arquivo CSV' }).waitFor();
+    await e2e.expectWcag22AA(page, '"Importar em lote", CSV');
     await page.keyboard.press('Escape');
     await press(tab().getByRole('button', { name: 'Adicionar impresso' }));
     await dialog('Adicionar impresso').getByLabel(/Arquivo \(PDF/).waitFor();

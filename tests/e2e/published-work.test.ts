@@ -16,6 +16,7 @@ import { createApiKeys } from '../../server/keys.ts';
 import { E2E, runId } from './support/browser';
 import { focusedName } from './support/focus';
 import { theApp } from './support/the-app';
+import { waitForApp } from './support/ui';
 
 const baseUrl = theApp().url;
 const outlet = `Gazeta ${runId}`;
@@ -52,8 +53,10 @@ beforeAll(async () => {
       summary: 'Uma reportagem cuja página o veículo tirou do ar.',
       show_archive: true,
       link_status: 'dead',
+      // As a copy archived before decision 291's fix, and a logo kept as the outlet's address: neither may be fetched.
+      outlet_logo_url: `http://127.0.0.1:9/gazeta/${runId}/logo.png`,
     },
-    'O texto **guardado** no site dela.\n\nSegundo parágrafo.',
+    `O texto **guardado** no site dela.\n\n![Foto da gazeta](http://127.0.0.1:9/gazeta/${runId}/foto.jpg)\n\nSegundo parágrafo.`,
   );
   closed = await addClip({ title: `Cópia fechada ${runId}`, url: `http://127.0.0.1:9/gazeta/${runId}/fechada`, published_on: '2015-02-01' }, 'Só dela.');
   await addClip({ title: `Oculta ${runId}`, url: `http://127.0.0.1:9/gazeta/${runId}/oculta`, status: 'hidden', published_on: '2016-01-01' });
@@ -116,6 +119,30 @@ describe('published work without JavaScript', () => {
     // The browser logs the 404 answer itself.
     e2e.expectNoConsoleErrors([/status of 404/]);
     await page.context().close();
+  });
+});
+
+describe('published work with JavaScript', () => {
+  it('the copy opened from the list (rendered in the browser) asks nothing of the outlet either', async () => {
+    const page = await e2e.newPage();
+    const outletRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('127.0.0.1:9/')) outletRequests.push(r.url());
+    });
+    await page.goto(`/pt/publicacoes?veiculo=${encodeURIComponent(outlet)}`);
+    const copyLink = page.getByRole('link', { name: new RegExp(`Ler cópia arquivada\\s?: Reportagem arquivada ${runId}`) });
+    await waitForApp(copyLink);
+    await copyLink.click();
+    await page.waitForURL(`**/pt/publicacoes/${shown.slug}`);
+    await page.locator('main article strong', { hasText: 'guardado' }).waitFor();
+    await expect.poll(() => page.locator('main article').textContent()).toContain('Foto da gazeta');
+    // Reached without loading a page: the copy was rendered by the app, not by the server.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.name)).toContain('/pt/publicacoes?veiculo=');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('img[src*="127.0.0.1:9"]').count()).toBe(0);
+    expect(outletRequests).toEqual([]);
+    e2e.expectNoConsoleErrors();
+    await page.close();
   });
 });
 

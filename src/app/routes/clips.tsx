@@ -1,9 +1,11 @@
+import { useCallback } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { HydrationBoundary } from '@/components/ui/hydration-boundary';
 import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useClipCopy } from '@/features/clips-public/api/get-clip-copy';
 import { ClipCopyArticle } from '@/features/clips-public/components/clip-copy-page';
+import { isKeptClipFile } from '@/features/clips-public/lib/clip-file-url';
 import { ClipsListPage } from '@/features/clips-public/components/clips-list-page';
 import { ClipsTopBar } from '@/features/clips-public/components/clips-top-bar';
 import { PostBody } from '@/features/posts/components/post-body';
@@ -55,12 +57,15 @@ export function ClipCopyRoute() {
   const language = languageFromPath(useLocation().pathname);
   const { data: clip, isPending } = useClipCopy(language, slug);
   useDocumentMeta(language, clip?.title);
+  // Copies archived before decision 291's fix still name the outlet's pictures: only the clip's kept files are shown.
+  const clipId = clip?.id ?? '';
+  const imageAllowed = useCallback((src: string) => isKeptClipFile(clipId, src), [clipId]);
   if (isPending) return <Spinner label={clipsText(language).loading} className="py-32" />;
   if (!clip) return <NotFoundRoute />;
   return (
     <ClipsFrame language={language}>
       <HydrationBoundary>
-        <ClipCopyArticle clip={clip} body={<PostBody content={clip.copy.text_markdown} language={language} />} />
+        <ClipCopyArticle clip={clip} body={<PostBody content={clip.copy.text_markdown} language={language} imageAllowed={imageAllowed} />} />
       </HydrationBoundary>
     </ClipsFrame>
   );

@@ -148,6 +148,20 @@ export class E2E {
     ).toEqual([]);
   }
 
+  /**
+   * Stricter than expectAccessible: axe-core's rules for WCAG 2.0, 2.1 and
+   * 2.2 A and AA only (so target-size, which axe's default set leaves out,
+   * runs) and any violation fails, whatever its impact.
+   */
+  async expectWcag22AA(page: Page, label: string): Promise<void> {
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const found = result.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    console.log(`axe WCAG 2.2 AA ${label} (${page.url()}): ${result.violations.length} violation(s), ${result.passes.length} rules passed`);
+    expect(found, `WCAG 2.2 AA violations on ${label}`).toEqual([]);
+  }
+
   async close() {
     await this.browser.close();
   }

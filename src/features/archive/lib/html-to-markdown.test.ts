@@ -170,4 +170,14 @@ describe('htmlToText', () => {
     expect(htmlToText('  sem   marcação ')).toBe('sem marcação');
     expect(htmlToText('a &lt;b&gt; <script>x()</script>c')).toBe('a <b> c');
   });
+
+  it('dropImages: no picture is left, nor a link that held only one; the text and its captions stay', () => {
+    const { markdown } = htmlToMarkdown(
+      '<p>Antes <img src="https://cdn.example/a.jpg" alt="A"> depois.</p><figure><a href="https://cdn.example/b.jpg"><img src="https://cdn.example/b.jpg" alt=""></a><figcaption>Legenda</figcaption></figure><p><a href="https://outlet.example/"><img src="/logo.png"></a></p>',
+      { baseUrl: 'https://outlet.example/noticia', dropImages: true },
+    );
+    expect(markdown).not.toMatch(/!\[|cdn\.example|logo\.png|\]\(https:\/\/outlet/);
+    expect(markdown).toMatch(/Antes\s+depois\./);
+    expect(markdown).toContain('Legenda');
+  });
 });

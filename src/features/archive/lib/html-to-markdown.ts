@@ -25,12 +25,22 @@ export interface ConvertedHtml {
   warnings: string[];
 }
 
-export function htmlToMarkdown(html: string, options: { baseUrl?: string } = {}): ConvertedHtml {
+export interface HtmlToMarkdownOptions {
+  baseUrl?: string;
+  /**
+   * Pictures left out of the Markdown (with a link that held only them): an
+   * archived clip's copy keeps no picture of the outlet's, whose address
+   * would make every reader's browser call the outlet (decision 291).
+   */
+  dropImages?: boolean;
+}
+
+export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions = {}): ConvertedHtml {
   const warnings = new Set<string>();
   const hast = htmlParser.parse(html);
   cleanHtml(hast, { baseUrl: options.baseUrl, warn: (message) => warnings.add(message) });
   const mdast = markdownWriter.runSync(hast) as MdastRoot;
-  const images = tidyMarkdown(mdast);
+  const images = tidyMarkdown(mdast, options.dropImages === true);
   const markdown = markdownWriter.stringify(mdast).trim();
   return { markdown, images, warnings: [...warnings] };
 }
@@ -309,7 +319,7 @@ function isTrackingPixel(element: Element, url: string): boolean {
 // ---------------------------------------------------------------- the Markdown tree, tidied
 
 /** Drops what the conversion leaves empty, makes a bare address alone in a paragraph a link, and lists the images. */
-function tidyMarkdown(root: MdastRoot): string[] {
+function tidyMarkdown(root: MdastRoot, dropImages: boolean): string[] {
   const images: string[] = [];
   const seen = new Set<string>();
   const visit = (parent: MdastParents) => {
@@ -321,7 +331,7 @@ function tidyMarkdown(root: MdastRoot): string[] {
         continue;
       }
       if (child.type === 'image') {
-        if (!child.url) continue;
+        if (!child.url || dropImages) continue;
         if (!seen.has(child.url)) {
           seen.add(child.url);
           images.push(child.url);
@@ -329,6 +339,7 @@ function tidyMarkdown(root: MdastRoot): string[] {
       }
       if ('children' in child) {
         visit(child);
+        if (child.type === 'link' && child.children.length === 0) continue;
         if (child.type === 'paragraph' || child.type === 'heading') {
           trimBreaks(child.children);
           if (isEmpty(child)) continue;

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '@/lib/language';
 import { usePublicDb, type PublicDb } from '@/lib/public-db';
+import { clipFileUrl } from '../lib/clip-file-url';
 import { CLIP_COLUMNS, clipsDb, type PublicClip } from './clip-row';
 import { clipKeys } from './keys';
 
 /** A clip with its archived copy, as its page on her site shows it. */
 export interface ClipWithCopy extends PublicClip {
   copy: { text_markdown: string; picture_path: string | null; fetched_at: string };
+  /** The main picture as kept in clip-files (never the outlet's address). */
+  picture_url: string | null;
 }
 
 /**
@@ -30,7 +33,9 @@ export async function getClipCopy(db: PublicDb, language: Language, slug: string
   if (!clip) return null;
   const copy = await clipsDb(db).from('clip_copies').select('text_markdown, picture_path, fetched_at').eq('clip_id', clip.id).maybeSingle();
   if (copy.error) throw copy.error;
-  return copy.data ? { ...clip, copy: copy.data as ClipWithCopy['copy'] } : null;
+  if (!copy.data) return null;
+  const kept = copy.data as ClipWithCopy['copy'];
+  return { ...clip, copy: kept, picture_url: kept.picture_path ? clipFileUrl(db.url, kept.picture_path) : null };
 }
 
 export const clipCopyQueryOptions = (db: PublicDb, language: Language, slug: string) =>

@@ -10,7 +10,7 @@ import { formatClipDate } from '../lib/clip-date';
  * (while it lives), and the text as a post's body is rendered (`body`: the
  * route gives the posts' renderer, sanitised Markdown, never the outlet's
  * HTML). No picture or script of the outlet's is asked for: the page makes
- * no request to it.
+ * no request to it. The main picture shown is the one kept in clip-files.
  */
 export function ClipCopyArticle({ clip, body }: { clip: ClipWithCopy; body: ReactNode }) {
   const language: Language = isLanguage(clip.language) ? clip.language : 'pt';
@@ -40,6 +40,9 @@ export function ClipCopyArticle({ clip, body }: { clip: ClipWithCopy; body: Reac
         {clip.title}
       </h1>
       {clip.byline && <p className="mt-4 text-stone-700">{texts.by(clip.byline)}</p>}
+      {clip.picture_url && (
+        <img src={clip.picture_url} alt={clip.image_alt?.trim() ?? ''} decoding="async" className="mt-8 h-auto w-full rounded-md bg-stone-100" />
+      )}
       {body}
     </article>
   );

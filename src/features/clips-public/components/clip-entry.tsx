@@ -4,10 +4,12 @@ import { clipsText } from '@/lib/i18n-clips';
 import { LOCALE, isLanguage, type Language } from '@/lib/language';
 import type { ListedClip } from '../api/get-clips';
 import { clipDateTime, formatClipDate } from '../lib/clip-date';
+import { isKeptClipFile } from '../lib/clip-file-url';
 import { clipCopyPath, clipOriginal } from '../lib/clip-links';
 
 /**
- * One piece of her published work: outlet (and its logo), date in the page's
+ * One piece of her published work: outlet (and its logo, only as kept in
+ * clip-files: never loaded from the outlet), date in the page's
  * language, title, byline, summary, picture, one link to the original (a
  * print clip's PDF or image) that opens it in a new tab, and the archived
  * copy when she shows it. One link per destination, so a keyboard or a
@@ -36,8 +38,8 @@ export function ClipEntry({ clip, language, headingLevel = 2 }: { clip: ListedCl
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
-          {clip.outlet_logo_url && (
-            <img src={clip.outlet_logo_url} alt="" width={20} height={20} loading="lazy" className="size-5 rounded-sm object-contain" />
+          {isKeptClipFile(clip.id, clip.outlet_logo_url) && (
+            <img src={clip.outlet_logo_url!} alt="" width={20} height={20} loading="lazy" className="size-5 rounded-sm object-contain" />
           )}
           {clip.outlet && <span className="font-semibold text-ink">{clip.outlet}</span>}
           {clip.published_on && <time dateTime={clipDateTime(clip.published_on).slice(0, 10)}>{formatClipDate(clip.published_on, language)}</time>}

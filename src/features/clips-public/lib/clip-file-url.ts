@@ -18,3 +18,22 @@ export function clipFileUrl(restUrl: string, path: string): string {
   const url = new URL(`/storage/v1/object/public/${CLIP_FILES_BUCKET}/${object}`, restUrl);
   return url.origin === IN_PROCESS_ORIGIN ? url.pathname : url.href;
 }
+
+/**
+ * Whether `src` is a file kept for this clip in clip-files (its picture, its
+ * outlet's logo: `clip-files/{clip id}/…`, as the worker names them). The
+ * only pictures a clip's entry or copy shows: anything else is the outlet's
+ * address, which would make readers' browsers call the outlet. The clip's id
+ * is made when she adds it, so no outlet's page can have named it; the
+ * origin is not compared, because the worker's address for the backend and
+ * the readers' (or the server renderer's in-process one) differ.
+ */
+export function isKeptClipFile(clipId: string, src: string | null | undefined): boolean {
+  if (!src?.trim() || !clipId) return false;
+  try {
+    const url = new URL(src.trim(), 'https://site.invalid/');
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.startsWith(`/storage/v1/object/public/${CLIP_FILES_BUCKET}/${clipId}/`);
+  } catch {
+    return false;
+  }
+}

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { t } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { keepServerMarkup, SERVER_MARKUP_ATTRIBUTE, serverMarkupFor } from '@/lib/server-markup';
+import type { MarkdownOptions } from '../lib/markdown/markdown';
 import { loadedMarkdown, loadMarkdown } from '../lib/markdown/renderer';
 
 const BODY = 'mt-10 break-words font-serif text-lg leading-8 text-stone-800';
@@ -24,12 +25,15 @@ if (typeof document !== 'undefined') keepServerMarkup();
  * the browser once the renderer has loaded; until then a live edit leaves
  * the server's text on screen.
  */
-export function PostBody({ content, language }: { content: string | null; language: Language }) {
+export function PostBody({ content, language, imageAllowed }: { content: string | null; language: Language; imageAllowed?: MarkdownOptions['imageAllowed'] }) {
   const text = content?.trim() ? content : null;
   const server = text === null ? undefined : serverMarkupFor(MARKUP_NAME, text);
   const [firstServer] = useState(server);
   const render = useMarkdownRenderer(text !== null && server === undefined);
-  const elements = useMemo(() => (render && text !== null && server === undefined ? render(text) : null), [render, text, server]);
+  const elements = useMemo(
+    () => (render && text !== null && server === undefined ? render(text, { imageAllowed }) : null),
+    [render, text, server, imageAllowed],
+  );
   if (text === null) return <p className="mt-10 italic text-stone-600">{t(language).post.emptyContent}</p>;
   const keep = server ?? (render ? undefined : firstServer);
   if (keep !== undefined) return <div className={BODY} {...marked} dangerouslySetInnerHTML={{ __html: keep }} />;

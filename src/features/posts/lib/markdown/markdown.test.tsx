@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Markdown } from './markdown';
+import { Markdown, markdownElements } from './markdown';
 
 const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
 const dom = (text: string) => render(<Markdown text={text} />).container;
@@ -116,5 +116,15 @@ describe('Markdown: hostile input is shown, never run', () => {
   it('renders the same markup on the server and in the browser', () => {
     const text = '## Oi\n\nTexto [link](https://example.com) e ![img](/a.png)\n\n- item\n\n| a |\n| - |\n| b |';
     expect(parsed(html(text)).isEqualNode(dom(text))).toBe(true);
+  });
+
+  it('imageAllowed: a refused picture, anywhere, is its alt text; an allowed one is a picture', () => {
+    const text = '![Foto](https://outlet.example/a.jpg)\n\n- [![Mini](https://outlet.example/b.jpg)](https://outlet.example/)\n\n| c |\n| - |\n| ![Tab](https://outlet.example/c.jpg) |\n\n![Nossa](/storage/v1/object/public/clip-files/x/y.png)';
+    const markup = renderToStaticMarkup(<>{markdownElements(text, { imageAllowed: (src) => src.startsWith('/storage/') })}</>);
+    const container = parsed(markup);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/storage/v1/object/public/clip-files/x/y.png']);
+    expect(container.textContent).toContain('Foto');
+    expect(container.textContent).toContain('Mini');
+    expect(container.textContent).toContain('Tab');
   });
 });

@@ -17,9 +17,29 @@ export function Markdown({ text }: { text: string }) {
   return useMemo(() => markdownElements(text), [text]);
 }
 
+export interface MarkdownOptions {
+  /** Pictures whose address this refuses are shown as their alt text (an archived clip's copy shows only its own kept files). */
+  imageAllowed?: (src: string) => boolean;
+}
+
 /** The same, as elements to place (the post's text loads this module lazily: renderer.ts). */
-export function markdownElements(text: string): ReactNode {
-  return <>{blocks(parseMarkdown(text))}</>;
+export function markdownElements(text: string, options: MarkdownOptions = {}): ReactNode {
+  const tokens = parseMarkdown(text);
+  if (options.imageAllowed) refuseImages(tokens, options.imageAllowed);
+  return <>{blocks(tokens)}</>;
+}
+
+/** Every image token anywhere (paragraphs, links, lists, tables) whose address is refused becomes its alt text. */
+function refuseImages(value: unknown, allowed: (src: string) => boolean): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      const token = item as Tokens.Generic;
+      if (token?.type === 'image' && !allowed(decodeEntities(String(token.href)))) value[i] = { type: 'text', raw: String(token.raw), text: String(token.text) };
+      else refuseImages(item, allowed);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) if (child && typeof child === 'object') refuseImages(child, allowed);
+  }
 }
 
 const HEADING = {
