@@ -89,5 +89,14 @@ export async function serveStaticFile(c: Context, spaDir: string, urlPath: strin
     Vary: 'Accept-Encoding',
   };
   if (encoded) headers['Content-Encoding'] = encoded;
-  return new Response(c.req.method === 'HEAD' ? null : await readFile(sent), { headers });
+  if (c.req.method === 'HEAD') return new Response(null, { headers });
+  try {
+    return new Response(await readFile(sent), { headers });
+  } catch (e) {
+    // Removed since its look was kept (a rebuild): not a file any more.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    seen.delete(file);
+    seen.delete(sent);
+    return undefined;
+  }
 }

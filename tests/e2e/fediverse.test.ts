@@ -107,6 +107,7 @@ describe('her fediverse in the admin (issue 45)', () => {
     await tab().getByRole('table', { name: /^Seguidores da conta em Português/ }).getByRole('rowheader', { name: new RegExp(`@bob@${peer.host.replace(/[.]/g, '\\.')}`) }).waitFor();
     await e2e.screenshot(page, 'tab');
     await e2e.expectAccessible(page, '"Fediverso" with a pending reply and a follower');
+    await e2e.expectWcag22AA(page, '"Fediverso" with a pending reply and a follower');
     e2e.expectNoConsoleErrors();
   });
 
@@ -128,6 +129,7 @@ describe('her fediverse in the admin (issue 45)', () => {
     // An alert dialog starts on "Cancelar": Tab, then Enter confirms.
     await expect.poll(() => focusedName(page)).toMatch(/Cancelar$/);
     await e2e.expectAccessible(page, 'the removal’s question');
+    await e2e.expectWcag22AA(page, 'the removal’s question');
     await page.keyboard.press('Tab');
     expect(await focusedName(page)).toMatch(/Remover$/);
     await page.keyboard.press('Enter');
@@ -154,6 +156,7 @@ describe('her fediverse in the admin (issue 45)', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(`O endereço @pt@${host()} deixará de funcionar`);
     await e2e.expectAccessible(page, 'the rename’s warning');
+    await e2e.expectWcag22AA(page, 'the rename’s warning');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await toast(page, 'Conta atualizada').waitFor();
@@ -188,6 +191,7 @@ describe('the reader’s side (issue 45)', () => {
     await waitForApp(reader.getByRole('heading', { level: 1 }));
     await reader.getByRole('region', { name: 'Respostas do fediverso' }).waitFor();
     await e2e.expectAccessible(reader, 'a post with a reply from the fediverse');
+    await e2e.expectWcag22AA(reader, 'a post with a reply from the fediverse');
     await reader.goto('/pt');
     const copy = reader.getByRole('button', { name: `Copiar @helena@${host()}` });
     await waitForApp(copy);
@@ -196,6 +200,7 @@ describe('the reader’s side (issue 45)', () => {
     await expect.poll(() => reader.getByRole('status').filter({ hasText: 'Copiado' }).count()).toBe(1);
     expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(`@helena@${host()}`);
     await e2e.expectAccessible(reader, 'the home with her fediverse address');
+    await e2e.expectWcag22AA(reader, 'the home with her fediverse address');
     e2e.expectNoConsoleErrors();
     await reader.context().close();
   });
