@@ -4,11 +4,12 @@
  * - under `npm run dev`: Vite's live modules and transformed index.html (scripts/dev.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SiteRenderer, SiteRendererOptions } from '../../src/app/ssr/site-renderer.ts';
+import { recentStat } from '../static/recent-stats.ts';
 
 export interface RendererModule {
   createSiteRenderer(options: SiteRendererOptions): SiteRenderer;
@@ -28,9 +29,6 @@ export interface SiteHost {
 }
 
 export class SiteBuildError extends Error {}
-
-/** How stale a rebuild's discovery may be (npm run build while the server runs). */
-const CHECK_EVERY_MS = 1_000;
 
 const untransformed = new Set<string>();
 let hooked = false;
@@ -60,19 +58,11 @@ function importUntransformed(file: string, query: string): Promise<unknown> {
   return import(`${href}?${query}`);
 }
 
-/** A file's modification time, looked up again once its answer is CHECK_EVERY_MS old. */
-function recentMtime(): (file: string) => Promise<number> {
-  const known = new Map<string, { at: number; mtimeMs: Promise<number> }>();
-  return (file) => {
-    const now = performance.now();
-    const last = known.get(file);
-    if (last && now - last.at < CHECK_EVERY_MS) return last.mtimeMs;
-    const mtimeMs = stat(file).then((s) => s.mtimeMs);
-    // A failed look is not kept: the next request asks again.
-    mtimeMs.catch(() => known.delete(file));
-    known.set(file, { at: now, mtimeMs });
-    return mtimeMs;
-  };
+/** A file's modification time, as recently seen (recent-stats.ts); a missing file is an error. */
+async function mtimeOf(file: string): Promise<number> {
+  const stats = await recentStat(file);
+  if (!stats) throw new SiteBuildError(`${file} is missing: build the site with \`npm run build\`.`);
+  return stats.mtimeMs;
 }
 
 /** The host of a build (scripts/build.ts): the renderer and the template of the same build. */
@@ -88,8 +78,6 @@ export function builtSiteHost(distDir: string): SiteHost {
   // so the markup and the scripts that hydrate it always come from one build.
   let module: { mtimeMs: number; loaded: Promise<RendererModule> } | undefined;
   let template: { mtimeMs: number; html: string } | undefined;
-  // Looked at once a second at most, not for each request (a stat per page read, issue 42).
-  const mtimeOf = recentMtime();
   return {
     staticDir: distDir,
     cacheable: true,

@@ -4,10 +4,11 @@
  * made beside a file when the client accepts it. Pages are not files: the
  * site routes (server/site/) answer every other path.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
 import { preferredEncoding } from '../site/encoding.ts';
+import { forgetStat, recentStat } from './recent-stats.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -31,34 +32,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
 };
 
-/**
- * Whether each path asked lately is a file, for FRESH_MS. Every page's
- * address is first looked for among the built files: a stat per request,
- * failing with an exception for every page (8 % of the server's time under a
- * crowd of readers and view beacons, issue 42). A rebuild is seen within
- * FRESH_MS, as the renderer's is (site-host.ts). Emptied at MAX_KEPT paths.
- */
-const FRESH_MS = 1_000;
-const MAX_KEPT = 5_000;
-const seen = new Map<string, { at: number; file: Promise<boolean> }>();
-
-async function statIsFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(file: string): Promise<boolean> {
-  const now = performance.now();
-  const known = seen.get(file);
-  if (known && now - known.at < FRESH_MS) return known.file;
-  if (seen.size >= MAX_KEPT) seen.clear();
-  const answer = { at: now, file: statIsFile(file) };
-  seen.set(file, answer);
-  return answer.file;
-}
+const isFile = async (file: string) => (await recentStat(file))?.isFile() ?? false;
 
 /**
  * The file of `urlPath` inside `root`, or undefined. Never a path outside the
@@ -95,8 +69,8 @@ export async function serveStaticFile(c: Context, spaDir: string, urlPath: strin
   } catch (e) {
     // Removed since its look was kept (a rebuild): not a file any more.
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    seen.delete(file);
-    seen.delete(sent);
+    forgetStat(file);
+    forgetStat(sent);
     return undefined;
   }
 }
