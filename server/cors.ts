@@ -19,10 +19,13 @@ const ALLOW_HEADERS = [
 ];
 const EXPOSE_HEADERS = ['Content-Range', 'Content-Profile', 'Location', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'Preference-Applied'];
 
+/** The CORS headers of every API answer but a preflight's. */
+export const CORS_ANSWER_HEADERS = Object.freeze({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSE_HEADERS.join(',') });
+
 export function apiCors(): MiddlewareHandler {
   const preflight = cors({ origin: '*', allowMethods: ALLOW_METHODS, allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: 86400 });
-  const expose = EXPOSE_HEADERS.join(',');
-  const headers = Object.freeze({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': expose });
+  const expose = CORS_ANSWER_HEADERS['Access-Control-Expose-Headers'];
+  const headers = CORS_ANSWER_HEADERS;
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     // Answers made with encodedResponse include them as they are made.

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { IncomingMessage } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,7 @@ import { createRealtime } from './realtime/index.ts';
 import { startPublicationClock, type PublicationClock } from './publication/clock.ts';
 import { startStatsForgetting, type StatsForgetting } from './stats/forget-past.ts';
 import { startEmbeddedMaintenance, type Maintenance } from './db/maintenance.ts';
+import { beaconPath, type BeaconPathOptions } from './stats/beacon-path.ts';
 import { viewBufferFor } from './stats/view-buffer.ts';
 import { TemplateError } from './site/template.ts';
 import { createQueueMailer } from './auth/mailer.ts';
@@ -147,9 +148,24 @@ type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Resp
  */
 const LISTEN_BACKLOG = 4096;
 
-function listen(fetch: FetchHandler, port: number, host: string): Promise<ServerType> {
+/**
+ * `beacons()`: once the app is made, what the readers' view beacons need to
+ * be answered before the app sees them (server/stats/beacon-path.ts); until
+ * then every request goes to the app.
+ */
+function listen(fetch: FetchHandler, port: number, host: string, beacons: () => BeaconPathOptions | undefined): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = createAdaptorServer({ fetch });
+    const createServer = (serverOptions: ServerOptions, app: RequestListener) => {
+      let first: RequestListener | undefined;
+      return createHttpServer(serverOptions, (req, res) => {
+        if (!first) {
+          const options = beacons();
+          if (options) first = beaconPath(options, app);
+        }
+        (first ?? app)(req, res);
+      });
+    };
+    const server = createAdaptorServer({ fetch, createServer: createServer as typeof createHttpServer });
     server.once('error', reject);
     server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => resolve(server));
   });
@@ -184,12 +200,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Listen first, so the app knows the address it answers on (port 0 picks
     // one): mail links and `iss` use it when API_EXTERNAL_URL is unset, never
     // a request's Host header.
-    const started: { app?: Hono } = {};
+    const started: { app?: Hono; beacons?: BeaconPathOptions } = {};
     const server = await listen(
       // env carries the socket: the client's address (rate limits, the REST scheduler).
       (request, env) => started.app?.fetch(request, env) ?? new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } }),
       options.port ?? 8080,
       host,
+      () => started.beacons,
     );
     const port = (server.address() as AddressInfo).port;
     const apiExternalUrl = options.apiExternalUrl ?? urlFor(host, port);
@@ -229,6 +246,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       fediverse.routes,
     );
     started.app = app;
+    started.beacons = { views: viewBufferFor(db), jwtSecret, trustedProxyHeader: options.appOptions?.auth?.trustedProxyHeader };
     const realtime = createRealtime({ db, jwtSecret });
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();

@@ -18,6 +18,7 @@ import { readPlan } from './read-plans.ts';
 import { checkProfile, parsePrefer, wantsSingleObject } from './request-options.ts';
 import { inRequestTx, readInRequestTx, Rollback, type RequestInfo } from './request-tx.ts';
 import { restResponse } from './response.ts';
+import { headersForSql } from './headers-for-sql.ts';
 import { heldTurnOf, restScheduler } from './scheduler.ts';
 import { RestError } from './rest-error.ts';
 import { argsFromBody, argsFromQuery, findFunction, runRpc } from './rpc.ts';
@@ -61,17 +62,6 @@ function pathAndSearch(url: string): { path: string; search: string } {
   const query = url.indexOf('?', start);
   if (start < 0 || query < 0 || query > end) return { path: start < 0 ? '/' : url.slice(start, end), search: '' };
   return { path: url.slice(start, query), search: query + 1 < end ? url.slice(query, end) : '' };
-}
-
-/**
- * The headers SQL reads as `request.headers`, with the client's address where
- * hosted Supabase's gateway puts it (x-forwarded-for), as this server knows
- * it: what the client itself sent there, or as cf-connecting-ip, is dropped,
- * so a function's per-client limit (private.request_client()) cannot be dodged.
- */
-function headersForSql(all: Record<string, string>, client: string): Record<string, string> {
-  const { 'x-forwarded-for': _forwarded, 'cf-connecting-ip': _cf, 'x-real-ip': _real, ...rest } = all;
-  return { ...rest, 'x-forwarded-for': client };
 }
 
 async function prepareRequest(c: Context<RestEnv>, jwtSecret: string, client: string): Promise<Prepared> {

@@ -1,0 +1,105 @@
+/**
+ * A reader's view beacon taken from Node's request before the app sees it
+ * (issue 42, decision 280, fourth round). A shared post brings one beacon
+ * per reader; through the app each one built a fetch Request, a web stream
+ * for its 60-byte body, went through the router, CORS, the body limit and
+ * the REST preparation, to be answered 204 from memory. The event loop's
+ * profile under 300 beacons a second put that at ~0.6 ms a beacon, more than
+ * the post page it counts, and the readers' pages paid for it.
+ *
+ * Only the common case is taken here, and it is answered exactly as the app
+ * answers it (same status and headers: beacon-path.test.ts compares both):
+ * POST /rest/v1/rpc/record_view, no query, the anon key as the caller
+ * (authenticate(), the REST routes' own check), no Prefer, no other schema,
+ * a body of at most MAX_BODY bytes that the view buffer accepts. Anything
+ * else, including a beacon the buffer does not take, goes on to the app with
+ * its body (Node's `rawBody`, which @hono/node-server reads as the body),
+ * so its answer and errors are the REST routes' own.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { nodeClientAddress } from '../client-address.ts';
+import { CORS_ANSWER_HEADERS } from '../cors.ts';
+import { HeaderLookup } from '../request-headers.ts';
+import { authenticate, type Caller } from '../rest/authenticate.ts';
+import { headersForSql } from '../rest/headers-for-sql.ts';
+import { EXPOSED_SCHEMA } from '../rest/schema-cache.ts';
+import type { ViewBuffer } from './view-buffer.ts';
+
+const PATH = '/rest/v1/rpc/record_view';
+/** A beacon's body is `{"page":…,"referrer":…}`, under 300 bytes; a larger one is the app's to judge. */
+const MAX_BODY = 4096;
+
+/** The answer's headers, as the REST routes, CORS and compression make them for a 204. */
+const answerHeaders = (profile: string | undefined): Record<string, string> => ({
+  ...CORS_ANSWER_HEADERS,
+  ...(profile ? { 'Content-Profile': profile } : {}),
+  Vary: 'Accept-Encoding',
+});
+const ANSWER = answerHeaders(undefined);
+const ANSWER_WITH_PROFILE = answerHeaders(EXPOSED_SCHEMA);
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface BeaconPathOptions {
+  views: ViewBuffer;
+  jwtSecret: string;
+  trustedProxyHeader?: string;
+}
+
+/** Whether the request's headers make it a beacon this path may take: the anon caller, nothing that changes the answer. */
+function takeable(req: IncomingMessage, jwtSecret: string): boolean {
+  if (req.method !== 'POST' || req.url !== PATH) return false;
+  const h = req.headers;
+  if (h.prefer !== undefined || h['transfer-encoding'] !== undefined || h['set-cookie'] !== undefined) return false;
+  if (h['content-profile'] !== undefined && h['content-profile'] !== EXPOSED_SCHEMA) return false;
+  const length = Number(h['content-length']);
+  if (!Number.isInteger(length) || length <= 0 || length > MAX_BODY) return false;
+  let caller: Caller | Promise<Caller>;
+  try {
+    caller = authenticate(new HeaderLookup(h as Record<string, string>), jwtSecret);
+  } catch {
+    return false;
+  }
+  if (caller instanceof Promise) {
+    // A token not verified yet (the first beacon after a start, or a bad one): the app's to verify, keep or refuse.
+    caller.catch(() => {});
+    return false;
+  }
+  return caller.role === 'anon';
+}
+
+/**
+ * A request listener that answers the beacons it can take and hands every
+ * other request to `app` (the app's own listener) untouched.
+ */
+export function beaconPath(options: BeaconPathOptions, app: Listener): Listener {
+  return (req, res) => {
+    if (!takeable(req, options.jwtSecret)) return app(req, res);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      const body = Buffer.concat(chunks);
+      if (!offer(req, body, options)) {
+        // The app reads this as the request's body (@hono/node-server: rawBody).
+        (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+        return app(req, res);
+      }
+      res.writeHead(204, req.headers['content-profile'] ? ANSWER_WITH_PROFILE : ANSWER);
+      res.end();
+    });
+  };
+}
+
+/** Offers the view to the buffer: true when it was kept (answer 204), false for the app to answer. */
+function offer(req: IncomingMessage, body: Buffer, options: BeaconPathOptions): boolean {
+  let args: unknown;
+  try {
+    args = JSON.parse(body.toString('utf8'));
+  } catch {
+    return false;
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return false;
+  const headers = headersForSql(req.headers as Record<string, string>, nodeClientAddress(req, options.trustedProxyHeader));
+  // 'full' (the database has taken no views for minutes) is the app's 503 to give.
+  return options.views.offer(args as Record<string, unknown>, headers) === true;
+}
