@@ -246,7 +246,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       fediverse.routes,
     );
     started.app = app;
-    started.beacons = { views: viewBufferFor(db), jwtSecret, trustedProxyHeader: options.appOptions?.auth?.trustedProxyHeader };
+    started.beacons = { views: viewBufferFor(db), anonKey: keys.anonKey, jwtSecret, trustedProxyHeader: options.appOptions?.auth?.trustedProxyHeader };
     const realtime = createRealtime({ db, jwtSecret });
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();

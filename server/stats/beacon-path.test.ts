@@ -84,7 +84,7 @@ describe('a view beacon answered before the app', () => {
     fastServer = createAdaptorServer({
       fetch: app.fetch,
       createServer: ((options: http.ServerOptions, listener: RequestListener) =>
-        http.createServer(options, beaconPath({ views: viewBufferFor(db), jwtSecret: TEST_SECRET }, (req, res) => {
+        http.createServer(options, beaconPath({ views: viewBufferFor(db), anonKey: keys.anonKey, jwtSecret: TEST_SECRET }, (req, res) => {
           handedOn++;
           listener(req, res);
         }))) as typeof http.createServer,
@@ -142,6 +142,7 @@ describe('a view beacon answered before the app', () => {
   it('hands everything else to the app, body and all, which answers as it always did', async () => {
     const anon = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
     const signedIn = await signToken({ role: 'authenticated', sub: '00000000-0000-4000-8000-0000000000ad' });
+    const otherAnon = await signToken({ role: 'anon' });
     const unknownPost = '0b7e3c3e-55a7-4b7e-9a51-3f1f7a6f0c11';
     const before = await viewsToday();
     const cases: { name: string; headers: Record<string, string>; body: string | Buffer; status: number; options?: { url?: string; method?: string } }[] = [
@@ -158,6 +159,8 @@ describe('a view beacon answered before the app', () => {
       { name: 'a body over 4 KB', headers: anon, body: JSON.stringify({ page: '/pt', referrer: `${'a'.repeat(5000)}.com` }), status: 400 },
       // A session's token: record_view asks the database whether she is the admin (this one is not).
       { name: 'a signed-in beacon', headers: { apikey: anonKey, Authorization: `Bearer ${signedIn}` }, body: JSON.stringify({ page: '/pt' }), status: 204 },
+      // Another token of the anon role: the app verifies it (this path takes the anon key alone).
+      { name: 'another anon token', headers: { apikey: anonKey, Authorization: `Bearer ${otherAnon}` }, body: JSON.stringify({ page: '/pt' }), status: 204 },
       { name: 'a GET', headers: anon, body: '', status: 404, options: { method: 'GET' } },
     ];
     for (const [i, c] of cases.entries()) {
@@ -165,8 +168,8 @@ describe('a view beacon answered before the app', () => {
       expect(taken, c.name).toBe(false);
       expect(answer.status, `${c.name}: ${answer.body}`).toBe(c.status);
     }
-    // The query-string and signed-in calls count once per listener; the rolled-back call counts nothing.
-    expect(await viewsToday()).toBe(before + 4);
+    // The query-string, signed-in and other-token calls count once per listener; the rolled-back call counts nothing.
+    expect(await viewsToday()).toBe(before + 6);
   });
 
   it('caps a reader\'s beacons exactly, at 30 a minute, whichever way each one went', async () => {

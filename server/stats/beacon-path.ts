@@ -9,8 +9,8 @@
  *
  * Only the common case is taken here, and it is answered exactly as the app
  * answers it (same status and headers: beacon-path.test.ts compares both):
- * POST /rest/v1/rpc/record_view, no query, the anon key as the caller
- * (authenticate(), the REST routes' own check), no Prefer, no other schema,
+ * POST /rest/v1/rpc/record_view, no query, the anon key itself as the
+ * caller (still checked by authenticate(), the REST routes' own), no Prefer, no other schema,
  * a body of at most MAX_BODY bytes that the view buffer accepts. Anything
  * else, including a beacon the buffer does not take, goes on to the app with
  * its body (Node's `rawBody`, which @hono/node-server reads as the body),
@@ -42,26 +42,32 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface BeaconPathOptions {
   views: ViewBuffer;
+  /** The only token this path takes: the site's pages send it. */
+  anonKey: string;
   jwtSecret: string;
   trustedProxyHeader?: string;
 }
 
-/** Whether the request's headers make it a beacon this path may take: the anon caller, nothing that changes the answer. */
-function takeable(req: IncomingMessage, jwtSecret: string): boolean {
+/** Whether the request's headers make it a beacon this path may take: the anon key as the caller, nothing that changes the answer. */
+function takeable(req: IncomingMessage, options: BeaconPathOptions): boolean {
   if (req.method !== 'POST' || req.url !== PATH) return false;
   const h = req.headers;
   if (h.prefer !== undefined || h['transfer-encoding'] !== undefined || h['set-cookie'] !== undefined) return false;
   if (h['content-profile'] !== undefined && h['content-profile'] !== EXPOSED_SCHEMA) return false;
   const length = Number(h['content-length']);
   if (!Number.isInteger(length) || length <= 0 || length > MAX_BODY) return false;
+  // The anon key itself, as the site's pages send it; any other token is the
+  // app's to verify (here it would be verified twice, a bad one each time).
+  const token = h.authorization === undefined ? h.apikey : h.authorization === `Bearer ${options.anonKey}` ? options.anonKey : undefined;
+  if (token !== options.anonKey) return false;
   let caller: Caller | Promise<Caller>;
   try {
-    caller = authenticate(new HeaderLookup(h as Record<string, string>), jwtSecret);
+    caller = authenticate(new HeaderLookup(h as Record<string, string>), options.jwtSecret);
   } catch {
     return false;
   }
   if (caller instanceof Promise) {
-    // A token not verified yet (the first beacon after a start, or a bad one): the app's to verify, keep or refuse.
+    // Not verified yet (the first beacon after a start): the app verifies and keeps it.
     caller.catch(() => {});
     return false;
   }
@@ -74,7 +80,7 @@ function takeable(req: IncomingMessage, jwtSecret: string): boolean {
  */
 export function beaconPath(options: BeaconPathOptions, app: Listener): Listener {
   return (req, res) => {
-    if (!takeable(req, options.jwtSecret)) return app(req, res);
+    if (!takeable(req, options)) return app(req, res);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.once('end', () => {
