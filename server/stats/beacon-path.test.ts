@@ -37,7 +37,8 @@ function send(server: ServerType, headers: Record<string, string>, body: string 
   return new Promise((resolve, reject) => {
     const req = http.request({
       host: '127.0.0.1', port, method: options.method ?? 'POST', path: options.url ?? '/rest/v1/rpc/record_view', agent: false, localAddress: options.from,
-      headers: { 'User-Agent': AGENT, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+      // One Host for both listeners (their ports differ), in the form the app takes as it is.
+      headers: { Host: '127.0.0.1:8080', 'User-Agent': AGENT, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
     }, (res) => {
       let text = '';
       res.on('data', (d: Buffer) => (text += d.toString()));
@@ -128,6 +129,9 @@ describe('a view beacon answered before the app', () => {
       { headers: { apikey: anonKey }, body: { page: '/pt', referrer: null } },
       { headers: { ...anon, 'Content-Profile': 'public' }, body: { page: '/en' } },
       { headers: { ...anon, Origin: 'https://leitora.example', 'x-client-info': 'supabase-js/2' }, body: { page: post, referrer: 'newsletter' } },
+      { headers: { ...anon, Accept: 'application/vnd.pgrst.object+json' }, body: { page: '/pt', referrer: 'direto' } },
+      // A server on port 0 may be given a port above 59999.
+      { headers: { ...anon, Host: '127.0.0.1:61000' }, body: { page: '/en', referrer: 't.co' } },
     ];
     for (const [i, beacon] of beacons.entries()) {
       const { answer, taken } = await both(beacon.headers, JSON.stringify(beacon.body), { from: `127.61.1.${i + 1}` });
@@ -135,8 +139,8 @@ describe('a view beacon answered before the app', () => {
       expect(answer.headers['access-control-allow-origin']).toBe('*');
       expect(taken, JSON.stringify(beacon)).toBe(true);
     }
-    // Both listeners' beacons: 4 each.
-    expect(await viewsToday()).toBe(before + 8);
+    // Both listeners' beacons: 6 each.
+    expect(await viewsToday()).toBe(before + 12);
   });
 
   it('hands everything else to the app, body and all, which answers as it always did', async () => {
@@ -161,6 +165,11 @@ describe('a view beacon answered before the app', () => {
       { name: 'a signed-in beacon', headers: { apikey: anonKey, Authorization: `Bearer ${signedIn}` }, body: JSON.stringify({ page: '/pt' }), status: 204 },
       // Another token of the anon role: the app verifies it (this path takes the anon key alone).
       { name: 'another anon token', headers: { apikey: anonKey, Authorization: `Bearer ${otherAnon}` }, body: JSON.stringify({ page: '/pt' }), status: 204 },
+      { name: 'an Accept the app refuses', headers: { ...anon, Accept: 'text/html' }, body: JSON.stringify({ page: '/pt' }), status: 406 },
+      { name: 'a Host the app refuses', headers: { ...anon, Host: 'a@b' }, body: JSON.stringify({ page: '/pt' }), status: 400 },
+      // A port outside the form the app takes as it is: it parses the address, and takes it.
+      { name: 'a Host the app parses', headers: { ...anon, Host: 'leitora.example:65000' }, body: JSON.stringify({ page: '/pt' }), status: 204 },
+      { name: 'a port the app refuses', headers: { ...anon, Host: '127.0.0.1:70000' }, body: JSON.stringify({ page: '/pt' }), status: 400 },
       { name: 'a GET', headers: anon, body: '', status: 404, options: { method: 'GET' } },
     ];
     for (const [i, c] of cases.entries()) {
@@ -168,8 +177,8 @@ describe('a view beacon answered before the app', () => {
       expect(taken, c.name).toBe(false);
       expect(answer.status, `${c.name}: ${answer.body}`).toBe(c.status);
     }
-    // The query-string, signed-in and other-token calls count once per listener; the rolled-back call counts nothing.
-    expect(await viewsToday()).toBe(before + 6);
+    // The query-string, signed-in, other-token and parsed-Host calls count once per listener; the rolled-back call counts nothing.
+    expect(await viewsToday()).toBe(before + 8);
   });
 
   it('caps a reader\'s beacons exactly, at 30 a minute, whichever way each one went', async () => {

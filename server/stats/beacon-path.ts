@@ -10,7 +10,8 @@
  * Only the common case is taken here, and it is answered exactly as the app
  * answers it (same status and headers: beacon-path.test.ts compares both):
  * POST /rest/v1/rpc/record_view, no query, the anon key itself as the
- * caller (still checked by authenticate(), the REST routes' own), no Prefer, no other schema,
+ * caller (verified and kept already by the REST routes), a Host and an
+ * Accept the app takes as they are, no Prefer, no other schema,
  * a body of at most MAX_BODY bytes that the view buffer accepts. Anything
  * else, including a beacon the buffer does not take, goes on to the app with
  * its body (Node's `rawBody`, which @hono/node-server reads as the body),
@@ -19,15 +20,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nodeClientAddress } from '../client-address.ts';
 import { CORS_ANSWER_HEADERS } from '../cors.ts';
-import { HeaderLookup } from '../request-headers.ts';
-import { authenticate, type Caller } from '../rest/authenticate.ts';
+import { knownCaller } from '../rest/authenticate.ts';
 import { headersForSql } from '../rest/headers-for-sql.ts';
+import { wantsSingleObject } from '../rest/request-options.ts';
 import { EXPOSED_SCHEMA } from '../rest/schema-cache.ts';
 import type { ViewBuffer } from './view-buffer.ts';
 
 const PATH = '/rest/v1/rpc/record_view';
 /** A beacon's body is `{"page":…,"referrer":…}`, under 300 bytes; a larger one is the app's to judge. */
 const MAX_BODY = 4096;
+/** The Host values @hono/node-server takes as they are (its reValidHost); others it parses or refuses. */
+const VALID_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+/** And the loopback names on any port (a server on port 0 may get one above 59999), which its parsing takes unchanged. */
+const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost):(\d{1,5})$/;
+
+function hostTaken(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  if (VALID_HOST.test(host)) return true;
+  const port = LOOPBACK_HOST.exec(host)?.[1];
+  return port !== undefined && Number(port) <= 65535;
+}
 
 /** The answer's headers, as the REST routes, CORS and compression make them for a 204. */
 const answerHeaders = (profile: string | undefined): Record<string, string> => ({
@@ -60,18 +72,16 @@ function takeable(req: IncomingMessage, options: BeaconPathOptions): boolean {
   // app's to verify (here it would be verified twice, a bad one each time).
   const token = h.authorization === undefined ? h.apikey : h.authorization === `Bearer ${options.anonKey}` ? options.anonKey : undefined;
   if (token !== options.anonKey) return false;
-  let caller: Caller | Promise<Caller>;
+  // A host the app would refuse (400), or take only through URL parsing, is the app's to judge.
+  if (!hostTaken(h.host)) return false;
+  // An Accept the app refuses (406) likewise.
   try {
-    caller = authenticate(new HeaderLookup(h as Record<string, string>), options.jwtSecret);
+    wantsSingleObject(h.accept);
   } catch {
     return false;
   }
-  if (caller instanceof Promise) {
-    // Not verified yet (the first beacon after a start): the app verifies and keeps it.
-    caller.catch(() => {});
-    return false;
-  }
-  return caller.role === 'anon';
+  // Verified already (the app verifies it on the first beacon after a start, and keeps it), still valid, the anon role.
+  return knownCaller(options.anonKey, options.jwtSecret)?.role === 'anon';
 }
 
 /**
@@ -85,7 +95,14 @@ export function beaconPath(options: BeaconPathOptions, app: Listener): Listener 
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.once('end', () => {
       const body = Buffer.concat(chunks);
-      if (!offer(req, body, options)) {
+      let kept = false;
+      try {
+        kept = offer(req, body, options);
+      } catch (e) {
+        // Nothing here should throw; if it does, the app answers the beacon rather than the process dying.
+        console.error('stats: a beacon could not be taken before the app:', e);
+      }
+      if (!kept) {
         // The app reads this as the request's body (@hono/node-server: rawBody).
         (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
         return app(req, res);
