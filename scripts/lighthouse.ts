@@ -96,10 +96,13 @@ async function main() {
     chromeFlags: [...CHROMIUM_FLAGS, disableFeaturesFlag(chromeLauncher.Launcher.defaultFlags())],
   });
   try {
-    const home = await (await fetch(`${server.url}/pt`)).text();
-    // A card's link: the post's address, /pt/<slug> (issue 23).
-    const postPath = home.match(/href="(\/pt\/[a-z0-9]+(?:-[a-z0-9]+)*)"/)?.[1];
-    if (!postPath) throw new Error('No post link on /pt');
+    // The newest public post of /pt's listing. Not the first /pt/<slug> link of
+    // the page: since issue 43 that is the menu's "Publicações", a list page.
+    const [post] = (await server.db.query<{ slug: string }>(
+      `select slug from public.blog_posts where published and language = 'pt' and date <= now() order by date desc limit 1`,
+    )).rows;
+    if (!post) throw new Error('No public post in Portuguese');
+    const postPath = `/pt/${post.slug}`;
     const pages = [
       { name: '/pt', path: '/pt' },
       { name: '/en', path: '/en' },
