@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Plus } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -51,11 +52,16 @@ function AddClipContent({ onDone }: { onDone: () => void }) {
   const form = useRef<HTMLFormElement>(null);
 
   const showForm = (next: ClipFormValues, found: boolean) => {
-    setValues(next);
-    setPreviewed(found);
-    setStep('form');
+    // Drawn now, so the focus below finds the form: a focus left to the next
+    // frame could come before React had drawn the note, and went nowhere
+    // (an e2e run on a busy machine).
+    flushSync(() => {
+      setValues(next);
+      setPreviewed(found);
+      setStep('form');
+    });
     // Found: she reads the note first; by hand: she starts typing in the first field.
-    requestAnimationFrame(() => (found ? formTop.current : form.current?.querySelector('input'))?.focus());
+    (found ? formTop.current : form.current?.querySelector('input'))?.focus();
   };
 
   const fetchPage = async (event: FormEvent) => {
