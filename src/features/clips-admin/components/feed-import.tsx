@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/features/admin/components/form-field';
@@ -54,10 +55,13 @@ export function FeedImport() {
       const { jobs } = await submitJobs([{ kind: 'feed', input, options }]);
       const job = await waitForJob(jobs[0]!, nextSignal());
       const result = (job.result ?? {}) as FeedResult;
-      setFound({ result, feedId: feedId ?? result.feed_id });
-      setChosen(new Set((result.items ?? []).map((item) => item.url)));
+      // Drawn now, so the focus finds the heading (a focus left to the next frame could come before it was drawn).
+      flushSync(() => {
+        setFound({ result, feedId: feedId ?? result.feed_id });
+        setChosen(new Set((result.items ?? []).map((item) => item.url)));
+      });
       void queryClient.invalidateQueries({ queryKey: clipKeys.feeds() });
-      requestAnimationFrame(() => foundHeading.current?.focus());
+      foundHeading.current?.focus();
     } catch (e) {
       if (!isAbort(e)) setFailure(describeFailure(e));
     } finally {
