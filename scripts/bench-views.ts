@@ -178,10 +178,13 @@ export async function benchViews(server: ViewsServer): Promise<ViewsFigures> {
   const readers = (seconds: number, firstAddress: number) =>
     load({ kind: 'readers', url: server.url, path, concurrency: READERS, seconds, firstAddress });
   const beaconBody = JSON.stringify({ page: post!.id, referrer: 't.co' });
+  /** RATE beacons a second of the post for `seconds`, each from a reader never seen before, to `url`. */
+  const beaconsTo = (url: string, seconds: number, firstAddress: number) =>
+    load({ kind: 'beacons', url, rate: RATE, seconds, firstAddress, anonKey: server.anonKey, body: beaconBody });
   // Warm-up: both paths once through the JIT, the kept page made; not measured.
   await Promise.all([
     readers(WARM_SECONDS, 1),
-    load({ kind: 'beacons', url: server.url, rate: RATE, seconds: WARM_SECONDS, firstAddress: 100, anonKey: server.anonKey, body: beaconBody }),
+    beaconsTo(server.url, WARM_SECONDS, 100),
   ]);
   const before = await viewsToday(server, token);
   console.log(`\nA post that goes viral (issue 42), ${server.database}: ${path}; load average ${loadAverage()}`);
@@ -197,10 +200,7 @@ export async function benchViews(server: ViewsServer): Promise<ViewsFigures> {
   const floodLoad = loadAverage();
   const debug = Boolean(process.env.BENCH_VIEWS_DEBUG);
   if (debug) await server.ask('watch');
-  const beacons = load({
-    kind: 'beacons', url: server.url, rate: RATE, seconds: FLOOD_SECONDS, firstAddress: 16, anonKey: server.anonKey,
-    body: beaconBody,
-  });
+  const beacons = beaconsTo(server.url, FLOOD_SECONDS, 16);
   const floodReaders = readers(FLOOD_SECONDS, 3);
   const floodSaves = herSaves(server, token, draft!.id, floodReaders, SAVE_EVERY_MS);
   const [sent, flood, floodSaveTimes] = await Promise.all([beacons, floodReaders, floodSaves]);
@@ -208,8 +208,6 @@ export async function benchViews(server: ViewsServer): Promise<ViewsFigures> {
   if (debug) console.log(`  closed flood: ${await server.ask<string>('watched')}`);
   // The control: the same, the beacons answered by a server that does nothing.
   const control = await startControl();
-  const beaconsTo = (url: string, seconds: number, firstAddress: number) =>
-    load({ kind: 'beacons', url, rate: RATE, seconds, firstAddress, anonKey: server.anonKey, body: beaconBody });
   const controlReaders = readers(CONTROL_SECONDS, 5);
   const controlSaves = herSaves(server, token, draft!.id, controlReaders, SAVE_EVERY_MS);
   const [controlPage] = await Promise.all([controlReaders, beaconsTo(control.url, CONTROL_SECONDS, 20), controlSaves]);
@@ -223,7 +221,7 @@ export async function benchViews(server: ViewsServer): Promise<ViewsFigures> {
   const openReaders = (seconds: number, firstAddress: number) => load({ kind: 'readers', url: server.url, path, rate: RATE, seconds, firstAddress });
   const openRest = await openReaders(OPEN_SECONDS / 2, 40);
   const [openBeacons, openFlood] = await Promise.all([
-    load({ kind: 'beacons', url: server.url, rate: RATE, seconds: OPEN_SECONDS, firstAddress: 60, anonKey: server.anonKey, body: beaconBody }),
+    beaconsTo(server.url, OPEN_SECONDS, 60),
     openReaders(OPEN_SECONDS, 80),
   ]);
   const [openControl] = await Promise.all([openReaders(OPEN_SECONDS / 2, 85), beaconsTo(control.url, OPEN_SECONDS / 2, 24)]);
