@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { FileTiming } from '../test-timings-reporter.ts';
+import type { FileTiming, TimingsReport } from '../test-timings-reporter.ts';
 import { run } from './processes.ts';
 
 export interface LayerResult {
@@ -82,6 +82,7 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
     return { layer, passed: 0, failed: 1, skipped: 0, seconds, note: `vitest exited ${r.status} without a report (no test files?)` };
   }
   const json = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
+  const report: TimingsReport = existsSync(timings) ? (JSON.parse(readFileSync(timings, 'utf8')) as TimingsReport) : { files: [], unfinished: [] };
   // A file that fails to load, or whose beforeAll throws (no Chromium, no
   // server), has no failed test in it: vitest reports its tests as skipped.
   // Count them as failed, or they would vanish from the total.
@@ -102,14 +103,18 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
     failed: json.numFailedTests + brokenCount,
     skipped: Math.max(0, json.numPendingTests + json.numTodoTests - notRun),
     seconds,
-    files: existsSync(timings) ? (JSON.parse(readFileSync(timings, 'utf8')) as FileTiming[]) : [],
+    files: report.files,
   };
   // No test failed, yet vitest did: an error outside any test (an unhandled
   // rejection after a test ended). CI keeps only the end of the output, so
   // its block is named again in the summary.
   const outside = r.status !== 0 && result.failed === 0 ? errorsOutsideTests(r.tail ?? '') : [];
+  // A worker that died takes its file out of vitest's report: name it.
+  const unfinished = report.unfinished.map(
+    (f) => `${f.file} never ended (its worker died?) after ${f.ended} of ${f.tests} test(s)${f.lastEnded ? `; the last to end: ${f.lastEnded}` : ''}`,
+  );
   if (r.status !== 0 && result.failed === 0) {
-    result.failed = 1;
+    result.failed = Math.max(1, report.unfinished.reduce((n, f) => n + f.tests - f.ended, 0));
     result.note = `vitest exited ${r.status}`;
   }
   // CI keeps only the end of the output: name each failure again there.
@@ -121,6 +126,7 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
       }),
     ),
     ...brokenFiles.map((f) => `${relative(root, f.name)} (did not run: ${firstLine(f.message)})`),
+    ...unfinished,
     ...outside,
   ];
   if (project === 'integration') {
