@@ -47,11 +47,23 @@ interface Profile {
   scripts: string[];
 }
 
-async function audit(url: string, port: number): Promise<Figures & { profile: Profile }> {
+/**
+ * Lighthouse's own trace recording sometimes misses the navigation's start and
+ * says to run it again; that run is tried again, at most twice. Any other
+ * error stops the script.
+ */
+const TRACE_MISSED = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+
+async function audit(url: string, port: number, attempt = 1): Promise<Figures & { profile: Profile }> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  const error = result.lhr.runtimeError;
+  if (error && TRACE_MISSED.has(error.code) && attempt < 3) {
+    console.log(`  (${url}: Lighthouse missed its trace, ${error.code}; run again)`);
+    return audit(url, port, attempt + 1);
+  }
+  if (error) throw new Error(`${url}: ${error.message}`);
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     seo: Math.round((categories.seo?.score ?? 0) * 100),
