@@ -33,18 +33,21 @@ export interface TimingsReport {
   unfinished: UnfinishedFile[];
 }
 
+/** A test that is meant to run (not skipped, not a todo). */
+const runs = (test: TestCase) => test.options.mode === 'run' || test.options.mode === 'only';
+
 export default class TestTimingsReporter implements Reporter {
   private readonly timings: FileTiming[] = [];
   private readonly running = new Map<string, UnfinishedFile>();
 
   onTestModuleStart(module: TestModule): void {
     const file = relative(process.cwd(), module.moduleId);
-    this.running.set(module.moduleId, { file, tests: [...module.children.allTests()].length, ended: 0 });
+    this.running.set(module.moduleId, { file, tests: [...module.children.allTests()].filter(runs).length, ended: 0 });
   }
 
   onTestCaseResult(test: TestCase): void {
     const entry = this.running.get(test.module.moduleId);
-    if (!entry) return;
+    if (!entry || !runs(test)) return;
     entry.ended++;
     entry.lastEnded = test.fullName;
   }

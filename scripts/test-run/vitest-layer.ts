@@ -97,11 +97,17 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
     brokenCount += Math.max(1, skipped);
     console.error(`\n${relative(root, f.name)} failed before its ${skipped} test(s) ran: ${f.message ?? ''}`);
   }
+  // Tests of a file whose worker died that the report has as pending: they count as failed below, not as skipped.
+  const unfinishedFiles = new Set(report.unfinished.map((f) => f.file));
+  const cutShort = json.testResults
+    .filter((f) => unfinishedFiles.has(relative(root, f.name)))
+    .flatMap((f) => f.assertionResults)
+    .filter((t) => t.status === 'pending').length;
   const result: LayerResult = {
     layer,
     passed: json.numPassedTests,
     failed: json.numFailedTests + brokenCount,
-    skipped: Math.max(0, json.numPendingTests + json.numTodoTests - notRun),
+    skipped: Math.max(0, json.numPendingTests + json.numTodoTests - notRun - cutShort),
     seconds,
     files: report.files,
   };
@@ -113,10 +119,10 @@ export async function runVitestLayer(root: string, reportDir: string, spec: Vite
   const unfinished = report.unfinished.map(
     (f) => `${f.file} never ended (its worker died?) after ${f.ended} of ${f.tests} test(s)${f.lastEnded ? `; the last to end: ${f.lastEnded}` : ''}`,
   );
-  if (r.status !== 0 && result.failed === 0) {
-    result.failed = Math.max(1, report.unfinished.reduce((n, f) => n + f.tests - f.ended, 0));
-    result.note = `vitest exited ${r.status}`;
-  }
+  // Their tests that never ended failed, whatever else did.
+  result.failed += report.unfinished.reduce((n, f) => n + f.tests - f.ended, 0);
+  if (r.status !== 0 && result.failed === 0) result.failed = 1;
+  if (r.status !== 0 && outside.length > 0) result.note = `vitest exited ${r.status}`;
   // CI keeps only the end of the output: name each failure again there.
   result.failures = [
     ...json.testResults.flatMap((f) =>
