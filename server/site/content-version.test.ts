@@ -66,6 +66,22 @@ async function until(check: () => boolean, what: string, ms = 5_000): Promise<vo
   }
 }
 
+/**
+ * Each write's notice arrives after its commit, and this process's own writes
+ * are counted when they finish and again by their notice: a test that begins
+ * right after writes can see the count move under it. Waits until it has not
+ * moved for 250 ms.
+ */
+async function noticesSettled(db: Database, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const seen = db.contentChanges;
+    await new Promise((r) => setTimeout(r, 250));
+    if (seen !== undefined && db.contentChanges === seen) return;
+    if (Date.now() > end) throw new Error(`the content notices did not settle within ${ms} ms`);
+  }
+}
+
 describe('the content version on PGlite', () => {
   let db: Database;
   let dataDir: string;
@@ -136,6 +152,8 @@ describe.runIf(serverUrl)('the content version on PostgreSQL', () => {
     await other.connect();
     await until(() => db.contentChanges !== undefined, 'the server listens');
   });
+  // The writes of the test before (and of the migrations) are still being told.
+  beforeEach(() => noticesSettled(db));
   afterAll(async () => {
     await other?.end();
     await db?.close();
