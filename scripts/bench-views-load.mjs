@@ -12,8 +12,10 @@
  * - { kind: 'beacons', url, rate, seconds, body, anonKey, firstAddress }:
  *   open loop, `rate` view beacons a second whatever the answers, each from
  *   a reader never seen before.
- * Posts back { latencies: number[] (ms of the 2xx), statuses: Record<status, count>, seconds,
- *   cpuMs: this thread's own CPU time }.
+ * Posts back { latencies: number[] (ms of the 2xx), sentAt: number[] (when
+ *   each of those was sent, ms since the epoch, to set beside the server's
+ *   batch writes), statuses: Record<status, count>, seconds, cpuMs: this
+ *   thread's own CPU time }.
  */
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -53,7 +55,7 @@ function send(i, method, path, headers, body) {
       if (status === null) return;
       status = null;
       socket.destroy();
-      resolve({ ...answer, ms: performance.now() - start });
+      resolve({ ...answer, sentAt: performance.timeOrigin + start, ms: performance.now() - start });
     };
     socket.on('data', (chunk) => {
       if (expected !== undefined) {
@@ -80,10 +82,14 @@ function send(i, method, path, headers, body) {
 }
 
 const latencies = [];
+const sentAt = [];
 const statuses = {};
 const note = (answer) => {
   statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-  if (typeof answer.status === 'number' && answer.status < 300) latencies.push(answer.ms);
+  if (typeof answer.status === 'number' && answer.status < 300) {
+    latencies.push(answer.ms);
+    sentAt.push(answer.sentAt);
+  }
 };
 
 const started = performance.now();
@@ -129,4 +135,4 @@ if (kind === 'readers' && workerData.rate) {
 }
 
 const cpu = process.threadCpuUsage(cpuAtStart);
-parentPort.postMessage({ latencies, statuses, seconds: (performance.now() - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000 });
+parentPort.postMessage({ latencies, sentAt, statuses, seconds: (performance.now() - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000 });

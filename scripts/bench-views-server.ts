@@ -10,12 +10,20 @@
  *   PostgREST runs it (a transaction of its own with role, claims, headers);
  * - { op: 'watch' } / { op: 'watched' }: the event loop's delay and the GC's
  *   pauses from one to the other (BENCH_VIEWS_DEBUG);
+ * - { op: 'record' } / { op: 'recorded' }: from one to the other, when the
+ *   view buffer's batch writes ran ([start, end]) and how each page GET went
+ *   here ([accepted, request read, answer handed to the kernel]), in ms since
+ *   the epoch: the bench sets the open loop's pages beside the writes, as its
+ *   readers saw them and as this server did;
  * - { op: 'close' }: closes the database and exits.
  */
+import { subscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { startServer } from '../server/index.ts';
 
-type Ask = { id: number; op: 'hosted'; page: string; calls: number } | { id: number; op: 'watch' | 'watched' | 'close' };
+type Ask = { id: number; op: 'hosted'; page: string; calls: number } | { id: number; op: 'watch' | 'watched' | 'record' | 'recorded' | 'close' };
 
 const server = await startServer({
   port: 0,
@@ -24,6 +32,38 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   spaDir: process.env.SITE_DIR!,
 });
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+// Each page GET through Node's own diagnostics channels (nothing in the
+// server's code): when its connection was accepted, its request read, its
+// answer handed to the kernel.
+let recording = false;
+let pages: [number, number, number][] = [];
+const acceptedAt = new WeakMap<Socket, number>();
+const readAt = new WeakMap<IncomingMessage, number>();
+subscribe('net.server.socket', (m) => recording && acceptedAt.set((m as { socket: Socket }).socket, epochNow()));
+subscribe('http.server.request.start', (m) => recording && readAt.set((m as { request: IncomingMessage }).request, epochNow()));
+subscribe('http.server.response.finish', (m) => {
+  const { request, socket } = m as { request: IncomingMessage; socket: Socket };
+  const read = readAt.get(request);
+  if (recording && request.method === 'GET' && read !== undefined) pages.push([acceptedAt.get(socket) ?? read, read, epochNow()]);
+});
+
+// The view buffer's batches, timed where they leave for the database (the
+// buffer holds this same Database): the only statement that calls
+// private.stats_views on its own.
+let writes: [number, number][] = [];
+const query = server.db.query.bind(server.db);
+server.db.query = (async (sql: string, params?: unknown[]) => {
+  if (!recording || !sql.startsWith('select private.stats_views(')) return query(sql, params);
+  const start = epochNow();
+  try {
+    return await query(sql, params);
+  } finally {
+    writes.push([start, epochNow()]);
+  }
+}) as typeof server.db.query;
 
 async function hostedCallMs(page: string, calls: number): Promise<number> {
   const start = performance.now();
@@ -74,6 +114,13 @@ process.on('message', (ask: Ask) => {
         return process.send!({ id: ask.id, value: null });
       }
       if (ask.op === 'watched') return process.send!({ id: ask.id, value: watched?.() ?? '' });
+      if (ask.op === 'record' || ask.op === 'recorded') {
+        const value = { writes, pages };
+        writes = [];
+        pages = [];
+        recording = ask.op === 'record';
+        return process.send!({ id: ask.id, value });
+      }
       await server.close();
       process.send!({ id: ask.id, value: null }, () => process.exit(0));
     } catch (e) {

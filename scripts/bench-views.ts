@@ -44,6 +44,8 @@ const HOSTED_CALLS = 300;
 
 interface Load {
   latencies: number[];
+  /** When each answered request was sent, ms since the epoch. */
+  sentAt: number[];
   statuses: Record<string, number>;
   seconds: number;
   /** The load thread's own CPU time: what the load generator took of the machine's two cores beside the server. */
@@ -66,6 +68,13 @@ export interface ViewsFigures {
   control: { page: Latency; open: Latency };
   /** The same post page read by RATE new readers a second (open loop), alone and beside RATE beacons a second. */
   open: { rest: Latency; before: Latency; after: Latency; flood: Latency; beacons: Latency; fivexx: number };
+  /**
+   * The open flood's pages split by whether a batch of views was being
+   * written while they were answered: as the readers timed them, and the
+   * server's own part (request read → answer handed to the kernel), which
+   * leaves out the waits for a core on either side.
+   */
+  openByWrites: { during: Latency; between: Latency; serverDuring: Latency; serverBetween: Latency; writes: number; writeMs: Latency };
   answered: number;
   counted: number;
   /** µs of the load thread's CPU per request sent: the readers' (closed flood) and the beacons' sender. */
@@ -99,7 +108,7 @@ export interface ViewsServer {
   anonKey: string;
   serviceRoleKey: string;
   database: string;
-  ask<T>(op: 'hosted' | 'watch' | 'watched' | 'close', args?: Record<string, unknown>): Promise<T>;
+  ask<T>(op: 'hosted' | 'watch' | 'watched' | 'record' | 'recorded' | 'close', args?: Record<string, unknown>): Promise<T>;
 }
 
 /** Starts the viral-post run's server on `dataDir` (and `databaseUrl`), serving the build in `siteDir`. */
@@ -144,6 +153,41 @@ function startControl(): Promise<{ url: string; stop: () => void }> {
     child.once('error', reject);
     child.once('message', (m: { url: string }) => resolve({ url: m.url, stop: () => child.disconnect() }));
   });
+}
+
+/** What the bench's server recorded from 'record' to 'recorded' (bench-views-server.ts), ms since the epoch. */
+interface Recorded {
+  writes: [number, number][];
+  /** accepted, request read, answer handed to the kernel. */
+  pages: [number, number, number][];
+}
+
+/** Each span split by whether it overlaps one of the writes. */
+function splitByWrites(spans: [number, number][], writes: [number, number][]): { during: number[]; between: number[] } {
+  const sorted = [...writes].sort((a, b) => a[0] - b[0]);
+  const during: number[] = [];
+  const between: number[] = [];
+  let w = 0;
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    // A write that ended before this span began ends before every later one too.
+    while (w < sorted.length && sorted[w]![1] < start) w++;
+    (w < sorted.length && sorted[w]![0] <= end ? during : between).push(end - start);
+  }
+  return { during, between };
+}
+
+/** The open flood's pages beside the batch writes: as the readers timed them, and the server's own part. */
+function byWrites(l: Load, recorded: Recorded): ViewsFigures['openByWrites'] {
+  const readers = splitByWrites(l.sentAt.map((at, i) => [at, at + l.latencies[i]!]), recorded.writes);
+  const server = splitByWrites(recorded.pages.map(([, read, answered]) => [read, answered]), recorded.writes);
+  return {
+    during: latency(readers.during, l.seconds),
+    between: latency(readers.between, l.seconds),
+    serverDuring: latency(server.during, l.seconds),
+    serverBetween: latency(server.between, l.seconds),
+    writes: recorded.writes.length,
+    writeMs: latency(recorded.writes.map(([a, b]) => b - a), l.seconds),
+  };
 }
 
 const sentCount = (l: Load) => Object.values(l.statuses).reduce((a, b) => a + b, 0);
@@ -220,10 +264,12 @@ export async function benchViews(server: ViewsServer): Promise<ViewsFigures> {
   if (debug) await server.ask('watch');
   const openReaders = (seconds: number, firstAddress: number) => load({ kind: 'readers', url: server.url, path, rate: RATE, seconds, firstAddress });
   const openRest = await openReaders(OPEN_SECONDS / 2, 40);
+  await server.ask('record');
   const [openBeacons, openFlood] = await Promise.all([
     beaconsTo(server.url, OPEN_SECONDS, 60),
     openReaders(OPEN_SECONDS, 80),
   ]);
+  const openRecorded = await server.ask<Recorded>('recorded');
   const [openControl] = await Promise.all([openReaders(OPEN_SECONDS / 2, 85), beaconsTo(control.url, OPEN_SECONDS / 2, 24)]);
   control.stop();
   const openRestAfter = await openReaders(OPEN_SECONDS / 2, 90);
@@ -268,6 +314,7 @@ export async function benchViews(server: ViewsServer): Promise<ViewsFigures> {
       beacons: latency(openBeacons.latencies, openBeacons.seconds),
       fivexx: fivexxOf(openRest, openFlood, openBeacons),
     },
+    openByWrites: byWrites(openFlood, openRecorded),
     answered,
     counted,
     loadCpu: { page: (1000 * flood.cpuMs) / sentCount(flood), beacon: (1000 * sent.cpuMs) / sentCount(sent) },
@@ -300,6 +347,14 @@ export function printViews(all: ViewsFigures[]): void {
       `p50 ${ms(f.open.flood.p50)} (${times(f.open.flood.p50, f.open.rest.p50)}), p99 ${ms(f.open.flood.p99)} (${times(f.open.flood.p99, f.open.rest.p99)}) (target ≤ ×1.2); beacons p50 ${ms(f.open.beacons.p50)}, p99 ${ms(f.open.beacons.p99)}; 5xx ${f.open.fivexx}`],
     ['  control: beacons to a do-nothing server', (f) =>
       `p50 ${ms(f.control.open.p50)} (${times(f.control.open.p50, f.open.rest.p50)}), p99 ${ms(f.control.open.p99)} (${times(f.control.open.p99, f.open.rest.p99)}); the flood against it: p50 ${times(f.open.flood.p50, f.control.open.p50)}, p99 ${times(f.open.flood.p99, f.control.open.p99)}`],
+    ['  its pages that met a batch write / the others', (f) => {
+      const b = f.openByWrites;
+      return `${b.during.n} (${((100 * b.during.n) / (b.during.n + b.between.n)).toFixed(1)} %), p50 ${ms(b.during.p50)}, p99 ${ms(b.during.p99)} / p50 ${ms(b.between.p50)}, p99 ${ms(b.between.p99)} (${times(b.between.p99, f.open.rest.p99)} rest); ${b.writes} writes, p50 ${ms(b.writeMs.p50)}, p99 ${ms(b.writeMs.p99)}`;
+    }],
+    ['    the server\'s own part (request → answer)', (f) => {
+      const b = f.openByWrites;
+      return `met a write p50 ${ms(b.serverDuring.p50)}, p99 ${ms(b.serverDuring.p99)} / the others p50 ${ms(b.serverBetween.p50)}, p99 ${ms(b.serverBetween.p99)} (${b.serverDuring.n + b.serverBetween.n} pages)`;
+    }],
     ['views counted / beacons answered (both floods)', (f) => `${f.counted} / ${f.answered}${f.counted === f.answered ? ' (all)' : ` (${f.answered - f.counted} lost)`}`],
     ['5xx; other answers', (f) => `${f.flood.fivexx}; ${JSON.stringify(f.flood.other)}`],
     ['hosted: record_view per call (own transaction)', (f) => ms(f.hostedCallMs)],
