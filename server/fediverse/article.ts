@@ -4,7 +4,8 @@
  * site's own Markdown renders it (safe by construction:
  * src/features/posts/lib/markdown; its classes dropped), its language, permalink, cover and its
  * description, dates and category as a Hashtag; addressed to Public with her
- * followers in cc.
+ * followers in cc. Its dated corrections follow the text, as on the page: a
+ * follower who gets the Update of a corrected post reads what was corrected.
  */
 import { Article, Hashtag, Image, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
 import { LanguageString } from '@fedify/vocab-runtime';
@@ -12,9 +13,12 @@ import { Temporal } from '@js-temporal/polyfill';
 import { fromHtml } from 'hast-util-from-html';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
+import type { Element } from 'hast';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Markdown } from '../../src/features/posts/lib/markdown/markdown.tsx';
+import { formatLongDate } from '../../src/lib/dates.ts';
+import { t } from '../../src/lib/i18n.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FediverseLanguage } from './accounts.ts';
 import { fediversePaths } from './paths.ts';
@@ -31,10 +35,15 @@ export interface PostRow {
   image_alt: string | null;
   date: string | Date;
   edited: string | Date;
+  /** Its public corrections, oldest first. */
+  corrections: { note: string; created_at: string }[];
 }
 
-const POST_COLUMNS = `p.id, p.language, p.slug, p.title, p.excerpt, p.content, p.category, p.image_url, p.image_alt,
-  p.date, coalesce(p.revised_at, p.updated_at, p.date) as edited`;
+/** A PostRow's columns, from public.blog_posts as p. */
+export const POST_COLUMNS = `p.id, p.language, p.slug, p.title, p.excerpt, p.content, p.category, p.image_url, p.image_alt,
+  p.date, coalesce(p.revised_at, p.updated_at, p.date) as edited,
+  coalesce((select json_agg(json_build_object('note', c.note, 'created_at', c.created_at) order by c.created_at, c.id)
+              from public.blog_post_corrections c where c.post_id = p.id), '[]'::json) as corrections`;
 
 /** The post if a visitor may read it now (published, its time come). */
 export async function readPublicPost(db: Queryable, id: string): Promise<PostRow | null> {
@@ -68,9 +77,24 @@ export function postHtml(markdown: string): string {
   return toHtml(sanitize(fromHtml(html, { fragment: true })));
 }
 
+/** The corrections as the page ends with them: "Correção (24 de novembro de 2026): …", a paragraph each. */
+export function correctionsHtml(corrections: PostRow['corrections'], language: FediverseLanguage): string {
+  const label = t(language).post.correction;
+  return corrections
+    .map(({ note, created_at }): Element => ({
+      type: 'element', tagName: 'p', properties: {},
+      children: [
+        { type: 'element', tagName: 'strong', properties: {}, children: [{ type: 'text', value: label(formatLongDate(created_at, language)) }] },
+        { type: 'text', value: ` ${note}` },
+      ],
+    }))
+    .map((p) => toHtml(p))
+    .join('');
+}
+
 export function postArticle(post: PostRow, origin: string): Article {
   const paths = fediversePaths(origin);
-  const html = postHtml(post.content ?? '');
+  const html = postHtml(post.content ?? '') + correctionsHtml(post.corrections ?? [], post.language);
   const cover = post.image_url
     ? new Image({ url: new URL(post.image_url, origin), name: post.image_alt ?? null })
     : null;

@@ -30,7 +30,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import type { Database, Queryable } from '../db/database.ts';
 import { PublicFetchError, type PublicFetch } from '../outbound/public-fetch.ts';
 import type { FediverseLanguage } from './accounts.ts';
-import { postArticle, type PostRow } from './article.ts';
+import { POST_COLUMNS, postArticle, type PostRow } from './article.ts';
 import { USER_AGENT } from './federation.ts';
 import { keepAvatarCopies } from './avatar-copies.ts';
 import type { AccountKeyPair } from './keys.ts';
@@ -111,8 +111,7 @@ async function buildBody(db: Queryable, row: OutboxRow, origin: string): Promise
   }
   const post = row.post_id
     ? (await db.query<PostRow>(
-        `select p.id, p.language, p.slug, p.title, p.excerpt, p.content, p.category, p.image_url, p.image_alt, p.date,
-                coalesce(p.revised_at, p.updated_at, p.date) as edited from public.blog_posts p where p.id = $1`, [row.post_id])).rows[0]
+        `select ${POST_COLUMNS} from public.blog_posts p where p.id = $1`, [row.post_id])).rows[0]
     : undefined;
   const addressed = { id, actor, to: PUBLIC_COLLECTION, cc: paths.followers(row.language) };
   if (row.type === 'Delete' || !post) {

@@ -10,7 +10,7 @@ import { Hono, type Context, type Next } from 'hono';
 import { clientAddress } from '../client-address.ts';
 import type { Database } from '../db/database.ts';
 import { isFediverseLanguage } from './accounts.ts';
-import { postArticle, postTombstone, wasWithdrawn, type PostRow } from './article.ts';
+import { POST_COLUMNS, postArticle, postTombstone, wasWithdrawn, type PostRow } from './article.ts';
 import type { DatabaseMessageQueue } from './inbox-queue.ts';
 import { avatarCopyPath } from './paths.ts';
 import { inboxThrottle, inboxThrottleKey, signingHost } from './throttle.ts';
@@ -149,8 +149,7 @@ export function createFediverseRoutes(options: FediverseRoutesOptions): Hono {
     }
     const origin = new URL(c.req.url).origin;
     const r = await db.query<PostRow & { public: boolean }>(
-      `select p.id, p.language, p.slug, p.title, p.excerpt, p.content, p.category, p.image_url, p.image_alt, p.date,
-              coalesce(p.revised_at, p.updated_at, p.date) as edited, (p.published and p.date <= public.site_now()) as public
+      `select ${POST_COLUMNS}, (p.published and p.date <= public.site_now()) as public
          from public.blog_posts p where p.language = $1 and p.slug = $2`,
       [language, decodeURIComponent(c.req.param('slug'))],
     );

@@ -4,7 +4,8 @@
  * outbound fetch), on PGlite and PostgreSQL: WebFinger, NodeInfo and her
  * actors as a Mastodon-like server reads them; a signed Follow gets a signed
  * Accept that the other server verifies; a post made public arrives as
- * Create(Article) with the issue's fields, once; an edit as Update; an
+ * Create(Article) with the issue's fields, once; an edit as Update, and a
+ * correction as Update with its dated note after the text; an
  * unpublish as Delete, and its address answers 410 then; a scheduled post
  * at its time with no request; a reply lands in her moderation list; the
  * permalink answers ActivityPub clients with the Article.
@@ -140,6 +141,15 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     const updates = receivedOf('Update', id);
     expect(updates).toHaveLength(1);
     expect((updates[0]!.json.object as { content: string }).content).toContain('Texto corrigido.');
+
+    // A correction is an Update too, and its followers read the note the page ends with.
+    expect((await admin.client.from('blog_post_corrections').insert({ post_id: id, note: 'A primeira versão trocava o ano.' })).error).toBeNull();
+    await backend.drainFediverse();
+    const corrected = receivedOf('Update', id);
+    expect(corrected).toHaveLength(2);
+    const note = /<p>Texto corrigido\.<\/p><p><strong>Correção \(\d{1,2} de [a-zç]+ de \d{4}\):<\/strong> A primeira versão trocava o ano\.<\/p>$/;
+    expect((corrected[1]!.json.object as { content: string }).content).toMatch(note);
+    expect(((await (await fetch(`${backend.url}/pt/${slug}`, { headers: { Accept: AP } })).json()) as { content: string }).content).toMatch(note);
 
     expect((await admin.client.from('blog_posts').update({ published: false }).eq('id', id)).error).toBeNull();
     await backend.drainFediverse();
