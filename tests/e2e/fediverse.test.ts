@@ -4,10 +4,11 @@
  * 127.0.0.1 with Fedify: OUTBOUND_ALLOW_HOSTS): a person on that server
  * follows her and replies to a post with signed activities; she opens
  * "Fediverso" with the arrow keys, finds the reply in "Respostas do
- * fediverso" and approves it, removes the follower after confirming, and
- * renames her account, all from the keyboard, axe-core judging the tab and
- * its question; the post page then shows the reply with JavaScript off, and
- * axe judges it; the home shows her new address.
+ * fediverso" and approves it, finds the follower with the search and
+ * removes them after confirming, and renames her account, all from the
+ * keyboard, axe-core judging the tab, the search and the question; the
+ * post page then shows the reply with JavaScript off, and axe judges it;
+ * the home shows her new address.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -121,7 +122,12 @@ describe('her fediverse in the admin (issue 45)', () => {
     expect(rows).toEqual([{ state: 'approved' }]);
   });
 
-  it('she removes the follower from the keyboard after confirming; axe judges the question', async () => {
+  it('she finds the follower by searching and removes them from the keyboard after confirming; axe judges the search and the question', async () => {
+    await tabTo(/Procurar seguidores da conta em Português/);
+    await page.keyboard.type('BOB');
+    await tab().getByRole('status').filter({ hasText: '1 seguidor encontrado.' }).waitFor();
+    await e2e.expectAccessible(page, 'a search of her followers');
+    await e2e.expectWcag22AA(page, 'a search of her followers');
     await tabTo(/^button: Remover @bob@/);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Remover seguidor?' });
@@ -134,6 +140,7 @@ describe('her fediverse in the admin (issue 45)', () => {
     expect(await focusedName(page)).toMatch(/Remover$/);
     await page.keyboard.press('Enter');
     await toast(page, 'Seguidor removido').waitFor();
+    await tab().getByText('Nenhum seguidor desta conta corresponde a “BOB”.').waitFor();
     await expect.poll(async () => (await (await rest('GET', 'fediverse_followers?select=id')).json()) as unknown[]).toEqual([]);
     await expect.poll(() => isFocused(tab().getByRole('heading', { name: 'Seguidores', exact: true }))).toBe(true);
     e2e.expectNoConsoleErrors();

@@ -6,6 +6,7 @@
  * replies to public posts; the private keys and the queue are out of every
  * API role's reach, hers included.
  */
+import { followerSearch } from '../../src/features/fediverse-admin/lib/follower-search.ts';
 import { targets, useBackend, type Client, type TestUser } from './harness.ts';
 
 describe.each(targets)('fediverse rows on $name', (target) => {
@@ -101,5 +102,29 @@ describe.each(targets)('fediverse rows on $name', (target) => {
     expect((await admin.client.from('fediverse_blocks').insert({ kind: 'server', value: 'spam.example' })).error).toBeNull();
     expect(await backend.sql(`select 1 from public.fediverse_followers where server = 'spam.example'`)).toEqual([]);
     expect(await backend.sql(`select 1 from public.fediverse_replies where actor_id like 'https://spam.example/%'`)).toEqual([]);
+  });
+
+  it("her search of an account's followers looks in the handle, name and address, and what she types means itself", async () => {
+    await backend.sql(
+      `insert into public.fediverse_followers (language, actor_id, handle, name, inbox, server, followed_at) values
+        ('pt', 'https://antigo.example/users/maria', '@maria@antigo.example', 'Maria (100% leitora)', 'https://antigo.example/inbox', 'antigo.example', now() - interval '3 years'),
+        ('pt', 'https://other.example/users/x1', null, 'Leitora 100 por cento, sempre', 'https://other.example/inbox', 'other.example', now()),
+        ('en', 'https://antigo.example/users/joe', '@joe@antigo.example', 'Joe', 'https://antigo.example/inbox', 'antigo.example', now())`,
+    );
+    const found = async (words: string) =>
+      ((await admin.client.from('fediverse_followers').select('actor_id').eq('language', 'pt').or(followerSearch(words)).order('actor_id')).data ?? [])
+        .map((f) => f.actor_id);
+    expect(await found('ANTIGO')).toEqual(['https://antigo.example/users/maria']);
+    expect(await found('maria')).toEqual(['https://antigo.example/users/maria']);
+    expect(await found('other.example/users')).toEqual(['https://other.example/users/x1']);
+    // % and _ are not wildcards, and a comma, a parenthesis or a quote does not break the filter.
+    expect(await found('100%')).toEqual(['https://antigo.example/users/maria']);
+    expect(await found('100 por cento, sempre')).toEqual(['https://other.example/users/x1']);
+    expect(await found('(100%')).toEqual(['https://antigo.example/users/maria']);
+    expect(await found('a_t')).toEqual([]);
+    expect(await found('"')).toEqual([]);
+    expect(await found('\\')).toEqual([]);
+    // A visitor's search reads nothing.
+    expect((await backend.anon().from('fediverse_followers').select('actor_id').or(followerSearch('antigo'))).data ?? []).toEqual([]);
   });
 });

@@ -2,16 +2,19 @@ import { HttpResponse } from 'msw';
 
 /**
  * Just enough of PostgREST for the msw handlers: `col=eq.value`,
- * `col=neq.value`, `col=in.(a,b)` (plain values), `col=ilike.%text%` and
- * `col=gt.value` (gte, lt, lte; timestamps compared as instants) filters, `order=a.desc,b.asc`, `limit`/`offset`, the
+ * `col=neq.value`, `col=in.(a,b)` (plain values), `col=ilike.%text%` (a
+ * backslash makes the next character itself) and `col=gt.value` (gte, lt,
+ * lte; timestamps compared as instants) filters, `or=(a.op.v,b.op."v")`
+ * of those, `order=a.desc,b.asc`, `limit`/`offset`, the
  * Content-Range header (with the total under `Prefer: count=exact`), HEAD,
  * and the 406 PGRST116 answer a `.single()` gets when no row matches.
  */
 type Row = Record<string, unknown>;
 
 function likeToRegExp(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/[%*]/g, '.*').replace(/_/g, '.');
-  return new RegExp(`^${escaped}$`, 'is');
+  const source = pattern.replace(/\\(.)|([%*])|(_)|(.)/gs, (_, escaped?: string, many?: string, one?: string, plain?: string) =>
+    many ? '.*' : one ? '.' : (escaped ?? plain ?? '').replace(/[.+?^${}()|[\]\\*]/g, '\\$&'));
+  return new RegExp(`^${source}$`, 'is');
 }
 
 /** Two timestamps as instants (their texts differ: +00:00 or Z, with or without milliseconds); other values as text. */
@@ -39,12 +42,24 @@ function matches(row: Row, column: string, expr: string): boolean {
   return true;
 }
 
+/** `(a.op.v,b.op."v, quoted")`: each term's column and expression, a quoted value unescaped. */
+function orTerms(list: string): { column: string; expr: string }[] {
+  const terms = list.slice(1, -1).match(/(?:[^,"]|"(?:\\.|[^"\\])*")+/g) ?? [];
+  return terms.map((term) => {
+    const [column = '', op = ''] = term.split('.', 2);
+    const value = term.slice(column.length + op.length + 2);
+    const unquoted = /^".*"$/s.test(value) ? value.slice(1, -1).replace(/\\(.)/gs, '$1') : value;
+    return { column, expr: `${op}.${unquoted}` };
+  });
+}
+
 const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
 
 /** The rows a query's filters and order select (paging is pgrstAnswer's). */
 export function selectRows<T extends Row>(rows: T[], url: URL): T[] {
   const result = rows.filter((row) =>
-    [...url.searchParams].every(([column, expr]) => RESERVED.has(column) || matches(row, column, expr)),
+    [...url.searchParams].every(([column, expr]) =>
+      RESERVED.has(column) || (column === 'or' ? orTerms(expr).some((t) => matches(row, t.column, t.expr)) : matches(row, column, expr))),
   );
   const order = url.searchParams.get('order');
   if (!order) return result;

@@ -1,5 +1,6 @@
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
+import { followerSearch } from '../lib/follower-search';
 import { refusal } from './fediverse-error';
 
 export type Follower = Pick<Tables<'fediverse_followers'>, 'id' | 'language' | 'actor_id' | 'handle' | 'name' | 'server' | 'followed_at'>;
@@ -12,12 +13,15 @@ export interface FollowerPage {
   total: number;
 }
 
-/** An account's newest followers and how many there are in all. */
-export async function listFollowers(language: string): Promise<FollowerPage> {
-  const answer = await supabase
+/** An account's newest followers, only those whose handle, name or address contains `search` when given, and how many match in all. */
+export async function listFollowers(language: string, search = ''): Promise<FollowerPage> {
+  let query = supabase
     .from('fediverse_followers')
     .select('id, language, actor_id, handle, name, server, followed_at', { count: 'exact' })
-    .eq('language', language)
+    .eq('language', language);
+  const words = search.trim();
+  if (words) query = query.or(followerSearch(words));
+  const answer = await query
     .order('followed_at', { ascending: false })
     .order('id', { ascending: true })
     .range(0, FOLLOWERS_SHOWN - 1);

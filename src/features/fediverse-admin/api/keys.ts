@@ -2,7 +2,7 @@
 export const fediverseKeys = {
   all: ['fediverse-admin'] as const,
   accounts: () => [...fediverseKeys.all, 'accounts'] as const,
-  followers: (language: string) => [...fediverseKeys.all, 'followers', language] as const,
+  followers: (language: string, search = '') => [...fediverseKeys.all, 'followers', language, search] as const,
   blocks: () => [...fediverseKeys.all, 'blocks'] as const,
   replies: () => [...fediverseKeys.all, 'replies'] as const,
   reactions: () => [...fediverseKeys.all, 'reactions'] as const,

@@ -88,4 +88,40 @@ describe('"Fediverso": followers and blocks', () => {
     expect(calls.blocks).toEqual([{ kind: 'server', value: 'spam.example' }]);
     expect(field).toHaveValue('');
   });
+
+  it('finds an older follower among the newest 100 by handle, name or server, says how many match, and removes them', async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      buildFollower({ handle: `@leitor${i}@social.example`, name: null, followed_at: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T12:00:00+00:00` }));
+    const maria = buildFollower({ handle: '@maria@antigo.example', name: 'Maria (100% leitora)', server: 'antigo.example', actor_id: 'https://antigo.example/users/maria', followed_at: '2023-05-01T12:00:00+00:00' });
+    const { calls } = serveFediverse({ followers: [...many, maria] });
+    const { user } = await renderFediverseTab();
+    await screen.findByRole('table', { name: /^Seguidores da conta em Português/ });
+    expect(screen.getByText('Mostrando os 100 mais recentes de 121.')).toBeInTheDocument();
+    expect(accounts('Português')).not.toContain('@maria@antigo.exampleMaria (100% leitora)');
+
+    const search = screen.getByRole('searchbox', { name: 'Procurar seguidores da conta em Português' });
+    await user.type(search, 'ANTIGO');
+    await waitFor(() => expect(accounts('Português')).toEqual(['@maria@antigo.exampleMaria (100% leitora)']));
+    expect(screen.getByRole('status')).toHaveTextContent('1 seguidor encontrado.');
+    // The heading still counts the whole account.
+    expect(screen.getByRole('heading', { name: /Seguidores da conta em Português \(121 seguidores\)/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remover @maria@antigo.example' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Remover seguidor?' })).getByRole('button', { name: 'Remover' }));
+    expect(await screen.findByText('Seguidor removido')).toBeInTheDocument();
+    expect(calls.removals).toEqual([maria.id]);
+    expect(await screen.findByText('Nenhum seguidor desta conta corresponde a “ANTIGO”.')).toBeInTheDocument();
+  });
+
+  it('a search takes what she types literally: % matches a percent sign, not anything', async () => {
+    serveFediverse({ followers: [
+      buildFollower({ handle: '@maria@antigo.example', name: 'Maria (100% leitora)' }),
+      buildFollower({ handle: '@cem@social.example', name: 'Leitora 100 por cento' }),
+    ] });
+    const { user } = await renderFediverseTab();
+    await user.type(await screen.findByRole('searchbox', { name: 'Procurar seguidores da conta em Português' }), '100%');
+    await waitFor(() => expect(accounts('Português')).toEqual(['@maria@antigo.exampleMaria (100% leitora)']));
+    await user.type(screen.getByRole('searchbox', { name: 'Procurar seguidores da conta em Português' }), ' e mais');
+    expect(await screen.findByText('Nenhum seguidor desta conta corresponde a “100% e mais”.')).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, UserMinus } from 'lucide-react';
-import { useRef } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { LoadingSpinner } from '@/features/admin/components/loading-spinner';
+import { useDebouncedValue } from '@/features/admin/hooks/use-debounced-value';
 import { formatAdminDate } from '@/features/admin/lib/format-admin-date';
 import { adminText } from '@/lib/i18n-admin';
 import { block } from '../api/blocks';
@@ -27,22 +30,45 @@ export function FollowersPanel() {
   );
 }
 
+/**
+ * One account's followers: the 100 newest, or those whose handle, name or
+ * address contains what she types (searched in the database, so an old
+ * follower among thousands can still be found and removed).
+ */
 function FollowerList({ language, focusAfter }: { language: string; focusAfter: () => void }) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const words = useDebouncedValue(search.trim());
   const followers = useQuery({ queryKey: fediverseKeys.followers(language), queryFn: () => listFollowers(language) });
+  const matches = useQuery({
+    queryKey: fediverseKeys.followers(language, words),
+    queryFn: () => listFollowers(language, words),
+    enabled: words !== '',
+    placeholderData: keepPreviousData,
+  });
+  const shown = words ? matches : followers;
   const name = adminText.fediverse.languageNames[language] ?? language;
   const captionId = `fediverse-followers-${language}`;
+  const rows = shown.data?.rows ?? [];
+  const total = shown.data?.total ?? 0;
   return (
     <div className="grid gap-2">
       <h3 id={captionId} className="font-semibold text-stone-900">
         {t.tableLabel(name)}
         {followers.data ? ` (${t.count(followers.data.total)})` : ''}
       </h3>
-      {followers.isPending ? (
+      {followers.data && followers.data.total > 0 && (
+        <div className="grid max-w-sm gap-2">
+          <Label htmlFor={`${id}-search`}>{t.search(name)}</Label>
+          <Input id={`${id}-search`} type="search" placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+      )}
+      {shown.isPending ? (
         <LoadingSpinner />
-      ) : followers.isError ? (
-        <FailureAlert title={t.loadError} message={describeFailure(followers.error)} />
-      ) : followers.data.rows.length === 0 ? (
-        <p className="text-sm text-stone-700">{t.empty}</p>
+      ) : shown.isError ? (
+        <FailureAlert title={t.loadError} message={describeFailure(shown.error)} />
+      ) : rows.length === 0 ? (
+        <p role={words ? 'status' : undefined} className="text-sm text-stone-700">{words ? t.noMatch(words) : t.empty}</p>
       ) : (
         <>
           <div className="overflow-x-auto">
@@ -56,14 +82,16 @@ function FollowerList({ language, focusAfter }: { language: string; focusAfter: 
                 </tr>
               </thead>
               <tbody>
-                {followers.data.rows.map((follower) => (
+                {rows.map((follower) => (
                   <FollowerRow key={follower.id} follower={follower} focusAfter={focusAfter} />
                 ))}
               </tbody>
             </table>
           </div>
-          {followers.data.total > followers.data.rows.length && (
-            <p className="text-sm text-stone-700">{t.shown(followers.data.rows.length, followers.data.total)}</p>
+          {words ? (
+            <p role="status" className="text-sm text-stone-700">{total > rows.length ? t.foundShown(rows.length, total) : t.found(total)}</p>
+          ) : (
+            total > rows.length && <p className="text-sm text-stone-700">{t.shown(rows.length, total)}</p>
           )}
         </>
       )}
