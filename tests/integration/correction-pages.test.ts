@@ -5,7 +5,7 @@
  * 2026): …", "Correction (November 24, 2026): …"), moves the page's
  * dateModified and article:modified_time, the feed item (its description and
  * dcterms:modified) and the sitemap's lastmod; a silent edit of a published
- * post shows "Atualizado em …".
+ * post shows "Atualizado em …", and so does withdrawing a correction.
  */
 import { JSDOM } from 'jsdom';
 import Parser from 'rss-parser';
@@ -129,5 +129,20 @@ describe.each(targets)('corrections on $name', (target) => {
     expect(doc.querySelector('article time:last-of-type')?.textContent).toBe(`Atualizado em ${formatLongDate(row!.revised_at!, 'pt')}`);
     expect(at(jsonLd(doc).dateModified as string)).toBe(at(row!.revised_at!));
     expect(corrections(doc)).toEqual([]);
+  });
+
+  it('withdrawing a correction takes it off the page and dates the change then; the last edit stays', async () => {
+    const post = await publish('Correção retirada', 'pt');
+    await correct(post.id, 'Nota posta por engano.', '2026-11-02T12:00:00Z');
+    const before = (await b.service.from('blog_posts').select('updated_at, revised_at').eq('id', post.id).single()).data!;
+    expect(at(before.revised_at!)).toBe(at('2026-11-02T12:00:00Z'));
+    const withdrawnAt = Date.now();
+    expect((await admin.client.from('blog_post_corrections').delete().eq('post_id', post.id)).error).toBeNull();
+    const after = (await b.service.from('blog_posts').select('updated_at, revised_at').eq('id', post.id).single()).data!;
+    expect(at(after.revised_at!)).toBeGreaterThanOrEqual(withdrawnAt - 1000);
+    expect(after.updated_at).toBe(before.updated_at);
+    const { doc } = await page(b, `/pt/${post.slug}`);
+    expect(corrections(doc)).toEqual([]);
+    expect(at(jsonLd(doc).dateModified as string)).toBe(at(after.revised_at!));
   });
 });

@@ -5,7 +5,8 @@
  * actors as a Mastodon-like server reads them; a signed Follow gets a signed
  * Accept that the other server verifies; a post made public arrives as
  * Create(Article) with the issue's fields, once; an edit as Update, and a
- * correction as Update with its dated note after the text; an
+ * correction as Update with its dated note after the text (and its
+ * withdrawal as Update without it); an
  * unpublish as Delete, and its address answers 410 then; a scheduled post
  * at its time with no request; a reply lands in her moderation list; the
  * permalink answers ActivityPub clients with the Article.
@@ -150,6 +151,12 @@ describe.each(targets)('her fediverse accounts on $name', (target) => {
     const note = /<p>Texto corrigido\.<\/p><p><strong>Correção \(\d{1,2} de [a-zç]+ de \d{4}\):<\/strong> A primeira versão trocava o ano\.<\/p>$/;
     expect((corrected[1]!.json.object as { content: string }).content).toMatch(note);
     expect(((await (await fetch(`${backend.url}/pt/${slug}`, { headers: { Accept: AP } })).json()) as { content: string }).content).toMatch(note);
+    // Withdrawn, the note leaves their copy too.
+    expect((await admin.client.from('blog_post_corrections').delete().eq('post_id', id)).error).toBeNull();
+    await backend.drainFediverse();
+    const withdrawn = receivedOf('Update', id);
+    expect(withdrawn).toHaveLength(3);
+    expect((withdrawn[2]!.json.object as { content: string }).content).toBe('<p>Texto corrigido.</p>');
 
     expect((await admin.client.from('blog_posts').update({ published: false }).eq('id', id)).error).toBeNull();
     await backend.drainFediverse();
