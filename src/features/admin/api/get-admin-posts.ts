@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { postKeys } from '@/features/posts/api/keys';
 import type { Language } from '@/lib/language';
+import { containing } from '@/lib/like-pattern';
 import { lookaheadRange, splitLookahead } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
@@ -29,9 +30,6 @@ export interface AdminPage {
   hasMore: boolean;
 }
 
-/** LIKE's own wildcards and escape, typed by the admin, mean themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 interface StatusFilterable<Q> {
   eq(column: 'published', value: boolean): Q;
   gt(column: 'date', value: string): Q;
@@ -58,7 +56,7 @@ function whereStatus<Q extends StatusFilterable<Q>>(query: Q, status: StatusFilt
  */
 export async function getAdminPostsPage({ language, search, status = 'all' }: AdminListQuery, page: number): Promise<AdminPage> {
   let query = whereStatus(supabase.from('blog_posts').select('*').eq('language', language), status);
-  if (search.trim()) query = query.ilike('title', `%${likeLiteral(search.trim())}%`);
+  if (search.trim()) query = query.ilike('title', containing(search.trim()));
   // The scheduled ones in the order they will go out; the others newest created first.
   const ordered = status === 'scheduled' ? query.order('date', { ascending: true }) : query.order('created_at', { ascending: false });
   const { data, error } = await ordered.order('id', { ascending: true }).range(...lookaheadRange(page, ADMIN_PAGE_SIZE));

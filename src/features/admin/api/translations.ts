@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { postKeys } from '@/features/posts/api/keys';
 import { otherLanguage, type Language } from '@/lib/language';
+import { containing } from '@/lib/like-pattern';
 import { supabase } from '@/lib/supabase';
 import type { TablesInsert } from '@/types/database.types';
 import { postLanguageOf, type NewPostRow } from '../lib/post-form-values';
@@ -71,8 +72,8 @@ const CANDIDATES = 8;
 /** Posts of `language` whose title contains `search` (newest first), to link a post of the other language to. */
 export async function getLinkCandidates(language: Language, search: string): Promise<LinkCandidate[]> {
   let query = supabase.from('blog_posts').select(COUNTERPART_COLUMNS).eq('language', language);
-  const words = search.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  if (words) query = query.ilike('title', `%${words}%`);
+  const words = search.trim();
+  if (words) query = query.ilike('title', containing(words));
   const { data, error } = await query.order('created_at', { ascending: false }).order('id').limit(CANDIDATES);
   if (error) throw error;
   const partners = await findCounterparts(language, data);

@@ -1,3 +1,4 @@
+import { containing } from '@/lib/like-pattern';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
 import { refusal } from './newsletter-error';
@@ -16,14 +17,11 @@ export interface SubscriberPage {
   total: number;
 }
 
-/** LIKE's own wildcards and escape, typed by her, mean themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** One page (0-based) of the list, newest first, optionally only addresses containing `search`. */
 export async function listSubscribers(search: string, page: number): Promise<SubscriberPage> {
   let query = supabase.from('newsletter_subscribers').select(SUBSCRIBER_COLUMNS, { count: 'exact' });
   const words = search.trim();
-  if (words) query = query.ilike('email', `%${likeLiteral(words)}%`);
+  if (words) query = query.ilike('email', containing(words));
   const from = page * SUBSCRIBERS_PAGE_SIZE;
   const answer = await query
     .order('created_at', { ascending: false })
